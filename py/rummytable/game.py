@@ -1,0 +1,275 @@
+"""Machinery shared by every game: phases, actions, events, errors, chance and the Game interface.
+
+Each game (:mod:`rummytable.tress`, :mod:`rummytable.take`) subclasses :class:`Game`
+and defines its own :class:`Action` subclasses. The contract, for every game:
+
+* ``legal_actions(seat)`` lists that seat's legal actions in a stable sorted order
+  (:meth:`Action.sort_key`); out-of-turn actions (Tress claims) are listed for the
+  seats that may make them.
+* ``apply(action)`` validates first; an illegal action raises :class:`IllegalActionError`
+  (malformed input :class:`MalformedActionError`) naming the action, the phase and the
+  rule id, and leaves the game unchanged. A legal one returns the list of
+  :class:`Event` objects the page animates.
+* ``view(seat)`` is JSON-ready and holds only what that seat may see.
+* ``to_position()``/``from_position()`` save and load the whole game as versioned JSON;
+  ``replay(options, seed, actions)`` rebuilds a game from its history.
+
+Chance is deterministic: every shuffle draws from :func:`chance_rng`, seeded by the
+game seed and a label (``"deal/3"``, ``"restock/3/1"``), so a position only needs the
+seed and counters, never a generator's internal state.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence, TypeVar
+
+POSITION_SCHEMA = 1
+"""Version of the position (saved game) format; see docs/formats.md."""
+
+
+class Phase(str, enum.Enum):
+    """Where a game stands; each game uses the phases it needs.
+
+    ``DRAW``: the player to move must draw (Tress: calls of "take it" are open).
+    ``CLAIM``: Tress only: a call is pending and the player due to draw must answer.
+    ``PLAY``: the player to move may meld and must discard.
+    ``ROUND_OVER``: a round (Tress) or hand (Take) has been scored; next is a deal.
+    ``MATCH_OVER``: the match is decided.
+    """
+
+    DRAW = "draw"
+    CLAIM = "claim"
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+class RulesError(ValueError):
+    """Base class of errors about actions: every one is a :class:`ValueError`."""
+
+
+class MalformedActionError(RulesError):
+    """The input is not an action of this game at all (bad JSON shape, unknown kind, bad card)."""
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that the rules forbid now.
+
+    The message names the action, the rule id and the phase, e.g.
+    ``"P2 discard 9S: you may not discard the card taken from the discard pile this turn
+    (rule T-14, phase play)"``.
+
+    :ivar action: the offending action.
+    :ivar rule: the rule id (``"T-14"``, ``"K-10"``; ``"turn"`` for acting out of turn).
+    :ivar phase: the phase the game was in.
+    :ivar reason: the plain-words reason, without the decorations.
+    """
+
+    def __init__(self, action: Action, reason: str, rule: str, phase: Phase) -> None:
+        super().__init__(f"{action}: {reason} (rule {rule}, phase {phase.value})")
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+        self.phase = phase
+
+
+class OptionsError(ValueError):
+    """Invalid game options: unknown keys, bad values or combinations that cannot be played."""
+
+
+class PositionError(ValueError):
+    """A position (saved game) that cannot be loaded: malformed, inconsistent or from another schema."""
+
+
+@dataclass(frozen=True)
+class Action(abc.ABC):
+    """A move by one seat. Subclasses are frozen dataclasses with a class-level ``KIND``.
+
+    Every action has three faces: the object, a JSON dict (:meth:`to_json`, read back
+    by the game's ``action_from_json``) and a readable string for logs (``str``).
+
+    :ivar seat: the acting seat, 0-based (seat 0 is shown as P1).
+    """
+
+    KIND: ClassVar[str] = ""
+    ORDER: ClassVar[int] = 0
+    seat: int
+
+    @abc.abstractmethod
+    def fields_json(self) -> dict[str, Any]:
+        """Return the action's own fields (everything but kind and seat) as JSON data."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"kind": KIND, "seat": seat, ...fields}``."""
+        return {"kind": self.KIND, "seat": self.seat, **self.fields_json()}
+
+    def sort_key(self) -> tuple[int, int, str]:
+        """Stable order of legal actions: by seat, by kind (``ORDER``), then by JSON text."""
+        return (self.seat, self.ORDER, json.dumps(self.fields_json(), sort_keys=True))
+
+    def describe(self) -> str:
+        """Readable words for the fields, e.g. ``"9H"``; the base class gives the JSON."""
+        return json.dumps(self.fields_json(), sort_keys=True)
+
+    def __str__(self) -> str:
+        text = self.describe()
+        return f"P{self.seat + 1} {self.KIND.replace('_', ' ')}" + (f" {text}" if text else "")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the page to animate and log.
+
+    :ivar kind: e.g. ``"card_moved"``, ``"meld_created"``, ``"claim_granted"``,
+        ``"sequence_taken_over"``, ``"round_scored"``.
+    :ivar data: JSON-ready details (seats, card keys, meld ids, points).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"kind": kind, ...data}``."""
+        return {"kind": self.kind, **self.data}
+
+
+def chance_rng(seed: int, *labels: object) -> random.Random:
+    """Return a fresh generator for one chance event, from the game seed and labels.
+
+    ``chance_rng(seed, "deal", 3)`` always gives the same shuffle for round 3, on
+    CPython and Pyodide alike (string seeds are hashed with SHA-512 by :mod:`random`).
+    """
+    return random.Random("/".join(str(part) for part in (seed, *labels)))
+
+
+G = TypeVar("G", bound="Game")
+
+
+class Game(abc.ABC):
+    """The interface every game engine implements (see the module docstring).
+
+    :cvar NAME: the game's id in JSON (``"tress"``, ``"take"``).
+    """
+
+    NAME: ClassVar[str] = ""
+
+    history: list[Action]
+
+    @property
+    @abc.abstractmethod
+    def phase(self) -> Phase:
+        """The current phase."""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose move it is (the drawer in ``CLAIM``), or ``None`` when the match is over."""
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Return the legal actions of ``seat`` now, sorted by :meth:`Action.sort_key`."""
+
+    @abc.abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` when ``action`` is illegal now; else return None."""
+
+    @abc.abstractmethod
+    def _perform(self, action: Action) -> list[Event]:
+        """Carry out an action that :meth:`check` accepted and return its events."""
+
+    @abc.abstractmethod
+    def action_from_json(self, data: object) -> Action:
+        """Parse an action of this game from JSON data.
+
+        :raises MalformedActionError: when ``data`` is not an action of this game.
+        """
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Return JSON-ready data for ``seat``: own hand, public table, legal actions; nothing hidden."""
+
+    @abc.abstractmethod
+    def to_position(self) -> dict[str, Any]:
+        """Return the full position as JSON data (schema :data:`POSITION_SCHEMA`)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_position(cls: type[G], data: object) -> G:
+        """Load a position made by :meth:`to_position`.
+
+        :raises PositionError: when the data is malformed or inconsistent.
+        """
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``action`` may be applied now."""
+        try:
+            self.check(action)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and apply ``action``; return its events and record it in :attr:`history`.
+
+        :raises IllegalActionError: when the action is illegal now (the game is unchanged).
+        """
+        self.check(action)
+        events = self._perform(action)
+        self.history.append(action)
+        return events
+
+    def apply_json(self, data: object) -> list[Event]:
+        """Parse ``data`` with :meth:`action_from_json`, then :meth:`apply` it.
+
+        :raises MalformedActionError: for data that is no action of this game.
+        :raises IllegalActionError: for an action the rules forbid now.
+        """
+        return self.apply(self.action_from_json(data))
+
+    def save(self) -> str:
+        """Return the position as canonical JSON text (sorted keys, no spaces)."""
+        return json.dumps(self.to_position(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def load(cls: type[G], text: str) -> G:
+        """Load a game saved by :meth:`save`.
+
+        :raises PositionError: for text that is not JSON or not a valid position.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise PositionError(f"the save is not valid JSON: {exc}") from exc
+        return cls.from_position(data)
+
+
+def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """Return ``data[key]`` when present and of type ``kind`` (bool is never an int here).
+
+    A helper for strict JSON readers.
+
+    :raises PositionError: naming ``where`` and ``key`` otherwise.
+    """
+    if key not in data:
+        raise PositionError(f"{where}: missing {key!r}")
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {value!r}")
+    if not isinstance(value, kinds):
+        raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {value!r}")
+    return value
+
+
+def _type_names(kinds: Sequence[type]) -> str:
+    return " or ".join(k.__name__ for k in kinds)
