@@ -128,14 +128,32 @@ class Event:
     :ivar kind: e.g. ``"card_moved"``, ``"meld_created"``, ``"claim_granted"``,
         ``"sequence_taken_over"``, ``"round_scored"``.
     :ivar data: JSON-ready details (seats, card keys, meld ids, points).
+    :ivar owner: the seat allowed to see the ``secret`` keys of ``data``, if any.
+    :ivar secret: keys of ``data`` hidden from every seat but ``owner``.
     """
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    owner: int | None = None
+    secret: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """Return ``{"kind": kind, ...data}``."""
+        """Return ``{"kind": kind, ...data}`` with nothing hidden (for tests and logs)."""
         return {"kind": self.kind, **self.data}
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """Return the event as ``seat`` may see it.
+
+        Keys named in ``secret`` (e.g. the card drawn from the stock) are shown only
+        to ``owner``; everyone else gets ``None`` in their place. ``seat=None`` is a
+        spectator, who sees no secret.
+        """
+        data = self.to_json()
+        if self.owner is not None and seat != self.owner:
+            for key in self.secret:
+                if key in data:
+                    data[key] = None
+        return data
 
 
 def chance_rng(seed: int, *labels: object) -> random.Random:

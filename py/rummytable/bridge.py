@@ -1,0 +1,183 @@
+"""The JSON bridge: the one entry point the browser worker calls.
+
+A request is a JSON object ``{"id": ..., "method": "...", "params": {...}}``; the answer is
+``{"id": ..., "result": ...}`` on success or ``{"id": ..., "error": {"type": "...", "message": "..."}}``
+on failure. Only JSON text crosses the boundary, so this module never imports ``js`` or ``pyodide``
+and is tested under CPython exactly as it runs in the browser.
+
+To expose a new engine operation, write a function taking the params mapping and returning
+JSON-ready data, then add one line to :data:`METHODS`.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
+
+from rummytable import __version__
+
+__all__ = [
+    "METHODS",
+    "BadParamsError",
+    "BadRequestError",
+    "BridgeError",
+    "UnknownMethodError",
+    "handle",
+]
+
+JSONValue: TypeAlias = dict[str, "JSONValue"] | list["JSONValue"] | str | int | float | bool | None
+"""Any value that :func:`json.dumps` writes without help."""
+
+Params: TypeAlias = Mapping[str, Any]
+"""The ``params`` object of a request, already decoded from JSON."""
+
+Method: TypeAlias = Callable[[Params], JSONValue]
+"""A bridge method: takes the request's params, returns JSON-ready data, may raise."""
+
+RequestId: TypeAlias = str | int | float | None
+"""Request ids are JSON scalars chosen by the caller and echoed back unchanged."""
+
+
+class BridgeError(Exception):
+    """A request that cannot be served; reported to the caller as an error object.
+
+    :attr:`type` is the stable, machine-readable error code the page switches on;
+    the message is for people.
+    """
+
+    type: str = "bridge_error"
+
+
+class BadRequestError(BridgeError):
+    """The request is not valid JSON or lacks the ``{id, method, params}`` shape."""
+
+    type = "bad_request"
+
+
+class UnknownMethodError(BridgeError):
+    """The request names a method that is not in :data:`METHODS`."""
+
+    type = "unknown_method"
+
+
+class BadParamsError(BridgeError):
+    """The request's params do not fit the method (missing, extra or mistyped keys)."""
+
+    type = "bad_params"
+
+
+# --------------------------------------------------------------------------- methods
+
+
+def _no_params(method: str, params: Params) -> None:
+    """Reject any params for a method that takes none.
+
+    :raises BadParamsError: if ``params`` is not empty.
+    """
+    if params:
+        names = ", ".join(sorted(params))
+        raise BadParamsError(f"{method} takes no parameters; got: {names}")
+
+
+def version(params: Params) -> JSONValue:
+    """Report the engine version and the Python that runs it.
+
+    :param params: must be empty.
+    :returns: ``{"version": "X.Y.Z", "python": "CPython 3.14.2 (emscripten)"}``.
+    :raises BadParamsError: if any params are given.
+    """
+    _no_params("version", params)
+    python = f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})"
+    return {"version": __version__, "python": python}
+
+
+METHODS: Final[dict[str, Method]] = {
+    "version": version,
+}
+"""Every method the page may call, by name. One line per method."""
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def _parse(request_json: str) -> tuple[RequestId, str, Params]:
+    """Decode a request and check its shape.
+
+    :returns: the request's id, method name and params (``{}`` when absent).
+    :raises BadRequestError: on malformed JSON or a request of the wrong shape.
+    """
+    try:
+        request = json.loads(request_json)
+    except (TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        raise BadRequestError(f"request is not valid JSON: {exc}") from None
+    if not isinstance(request, dict):
+        raise BadRequestError("request must be a JSON object with id, method and params")
+    request_id = request.get("id")
+    if isinstance(request_id, bool) or not isinstance(request_id, str | int | float | None):
+        raise BadRequestError("request id must be a string, a number or null")
+    method = request.get("method")
+    if not isinstance(method, str):
+        raise BadRequestError("request method must be a string")
+    params = request.get("params", {})
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise BadParamsError(f"params of {method} must be a JSON object")
+    return request_id, method, params
+
+
+def _request_id(request_json: str) -> RequestId:
+    """Best-effort id of a request that failed validation, so the caller can match the error."""
+    try:
+        request = json.loads(request_json)
+    except (TypeError, ValueError):
+        return None
+    if isinstance(request, dict):
+        candidate = request.get("id")
+        if isinstance(candidate, str | int | float) and not isinstance(candidate, bool):
+            return candidate
+    return None
+
+
+def _dumps(payload: Mapping[str, Any]) -> str:
+    """Encode an answer as compact, strict JSON (NaN and Infinity are refused)."""
+    return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _error(request_id: RequestId, error_type: str, message: str) -> str:
+    """Encode an error answer."""
+    return _dumps({"id": request_id, "error": {"type": error_type, "message": message}})
+
+
+def handle(request_json: str) -> str:
+    """Serve one request and return the answer, both as JSON text.
+
+    Never raises: malformed input, unknown methods, bad params and failures inside a method
+    all become an error object. A :class:`BridgeError` reports its own ``type``; any other
+    exception reports its class name (for example ``IllegalMoveError``) so the page can tell
+    a refused move from a bug.
+
+    :param request_json: ``{"id": ..., "method": "...", "params": {...}}`` as JSON text.
+    :returns: ``{"id": ..., "result": ...}`` or ``{"id": ..., "error": {"type", "message"}}``.
+    """
+    request_id: RequestId = None
+    try:
+        request_id, method_name, params = _parse(request_json)
+        method = METHODS.get(method_name)
+        if method is None:
+            known = ", ".join(sorted(METHODS))
+            raise UnknownMethodError(f"unknown method {method_name!r}; known methods: {known}")
+        result = method(params)
+        try:
+            return _dumps({"id": request_id, "result": result})
+        except (TypeError, ValueError) as exc:
+            return _error(request_id, "internal", f"{method_name} returned data that is not JSON: {exc}")
+    except BridgeError as exc:
+        if request_id is None:
+            request_id = _request_id(request_json)
+        return _error(request_id, exc.type, str(exc))
+    except Exception as exc:  # the worker must always get an answer, never a Python traceback
+        return _error(request_id, type(exc).__name__, str(exc) or type(exc).__name__)
