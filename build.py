@@ -1,0 +1,927 @@
+#!/usr/bin/env python3
+"""Build, serve, test and measure Rummy Table.
+
+    python build.py [build]        write dist/ (the static site)
+    python build.py serve [--port N]
+    python build.py test [PYTEST ARGS...]
+    python build.py bench
+    python build.py lock           refresh the hash-pinned requirement files
+
+Standard library only, so it runs on a bare Python 3.11. Every download goes through an
+ordinary package client (npm for Pyodide, pip for wheels), pinned by version and hash;
+downloads are cached under .cache/ and node_modules/ so a second build takes seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import errno
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# =========================================================================== constants
+
+ROOT = Path(__file__).resolve().parent
+PY_SRC = ROOT / "py"
+PACKAGE_DIR = PY_SRC / "rummytable"
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+
+# micropip from PyPI: its sha256 differs from the copy Pyodide's own lock names, so it is
+# pinned here and listed in our lock file under a same-origin name.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Hash-pinned requirement files written by `python build.py lock`.
+REQUIREMENTS_CPYTHON = ROOT / "tests" / "requirements-cpython.txt"  # test tools for .venv
+REQUIREMENTS_PYODIDE = ROOT / "tests" / "requirements-pyodide.txt"  # pytest inside Pyodide
+PYODIDE_WHEELS = CACHE / "pyodide-wheels"
+MICROPIP_WHEEL = CACHE / "wheels" / f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+
+# The only Pyodide files the site needs at run time.
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Zip entries get a fixed time so the same sources give a byte-identical wheel.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+CHROMIUM = Path(os.environ.get("RUMMYTABLE_CHROMIUM", "/usr/bin/chromium"))
+# Without the background-networking flags Chromium keeps calling home, which a closed
+# network refuses loudly; --no-sandbox because tests and CI run as root.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+# A worker takes its policy from its own response, so every response carries the header.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
+    "base-uri 'self'"
+)
+
+# Paths whose content never changes under the same URL: cached for a year.
+IMMUTABLE_PREFIXES = ("/pyodide/", "/packages/")
+
+
+# =========================================================================== errors and output
+
+
+class BuildError(Exception):
+    """A failure with one sentence saying what is wrong and what to do; printed without a traceback."""
+
+
+def log(message: str) -> None:
+    """Print a progress line to stderr (stdout is kept for machine-readable output)."""
+    print(f"[build] {message}", file=sys.stderr, flush=True)
+
+
+def run(
+    cmd: Sequence[str | Path],
+    *,
+    what: str,
+    fix: str,
+    env: dict[str, str] | None = None,
+    capture: bool = True,
+    cwd: Path = ROOT,
+) -> subprocess.CompletedProcess[str]:
+    """Run a command; on failure raise BuildError naming ``what`` failed and the ``fix``.
+
+    :param what: what the command does, for the message ("npm could not install Pyodide").
+    :param fix: what the person should do about it.
+    :param capture: capture output (shown, trimmed, on failure) instead of streaming it.
+    :raises BuildError: if the program is missing or exits non-zero.
+    """
+    argv = [str(part) for part in cmd]
+    try:
+        proc = subprocess.run(
+            argv, cwd=cwd, env=env, text=True, check=False,
+            stdout=subprocess.PIPE if capture else None,
+            stderr=subprocess.STDOUT if capture else None,
+        )
+    except FileNotFoundError:
+        raise BuildError(f"{argv[0]} is not installed, so {what}: {fix}") from None
+    if proc.returncode != 0:
+        detail = _last_meaningful_line(proc.stdout or "")
+        raise BuildError(f"{what} ({detail or f'exit code {proc.returncode}'}): {fix}")
+    return proc
+
+
+def _last_meaningful_line(output: str) -> str:
+    """The most telling line of a tool's output: the last error line, else the last line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    for line in reversed(lines):
+        if re.search(r"\b(ERR!|ERROR|error|Error)\b", line) and not line.startswith("WARNING"):
+            return line[:300]
+    return lines[-1][:300] if lines else ""
+
+
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file, read in chunks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON with sorted keys and a final newline, so equal data gives equal bytes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def pip_env(*, clean: bool = False) -> dict[str, str]:
+    """Environment for pip: quiet; with ``clean``, free of machine-local indexes and config."""
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    if clean:
+        for key in list(env):
+            if key.startswith("PIP_") and key != "PIP_DISABLE_PIP_VERSION_CHECK":
+                del env[key]
+        env["PIP_CONFIG_FILE"] = os.devnull
+    return env
+
+
+# =========================================================================== the project wheel
+
+
+def project_metadata() -> dict[str, Any]:
+    """Name, version, summary and Python requirement from pyproject.toml and the package.
+
+    The version has one home, ``__version__`` in ``py/rummytable/__init__.py``.
+
+    :raises BuildError: if the version cannot be found.
+    """
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    init = (PACKAGE_DIR / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__\s*=\s*"([^"]+)"', init, re.MULTILINE)
+    if not match:
+        raise BuildError("py/rummytable/__init__.py has no __version__ = \"X.Y.Z\" line: add it back.")
+    return {
+        "name": project["name"],
+        "version": match.group(1),
+        "summary": project.get("description", ""),
+        "requires_python": project.get("requires-python", ""),
+    }
+
+
+def _record_hash(data: bytes) -> str:
+    """Hash in the form a wheel's RECORD file uses."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Write the pure-Python wheel of py/rummytable into ``out_dir``, reproducibly.
+
+    Entries are sorted, dated 1980-01-01 and given fixed permissions, so the same sources
+    always give the same bytes and sha256.
+
+    :returns: the wheel's path.
+    """
+    meta = project_metadata()
+    name, version = meta["name"], meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted(PACKAGE_DIR.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+            files.append((path.relative_to(PY_SRC).as_posix(), path.read_bytes()))
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {name}\nVersion: {version}\nSummary: {meta['summary']}\n"
+        f"Requires-Python: {meta['requires_python']}\n"
+    )
+    wheel = "Wheel-Version: 1.0\nGenerator: rummytable-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files.append((f"{dist_info}/METADATA", metadata.encode()))
+    files.append((f"{dist_info}/WHEEL", wheel.encode()))
+    record = "".join(f"{arc},{_record_hash(data)},{len(data)}\n" for arc, data in files)
+    record += f"{dist_info}/RECORD,,\n"
+    files.append((f"{dist_info}/RECORD", record.encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(target, "w") as archive:
+        for arcname, data in files:
+            info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data, compresslevel=9)
+    return target
+
+
+# =========================================================================== Pyodide (npm)
+
+
+def pyodide_version() -> str:
+    """The Pyodide version pinned in package-lock.json.
+
+    :raises BuildError: if the lock does not pin Pyodide.
+    """
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    try:
+        return str(lock["packages"]["node_modules/pyodide"]["version"])
+    except KeyError:
+        raise BuildError("package-lock.json does not pin pyodide: restore it from version control.") from None
+
+
+def ensure_node_modules() -> Path:
+    """Install the locked npm packages with ``npm ci`` unless node_modules already matches the lock.
+
+    :returns: the folder of the installed pyodide package.
+    :raises BuildError: if npm is missing or the registry cannot be reached.
+    """
+    stamp = NODE_MODULES / ".rummytable-lock.sha256"
+    lock_hash = sha256_file(ROOT / "package-lock.json")
+    pyodide_dir = NODE_MODULES / "pyodide"
+    installed = all((pyodide_dir / name).is_file() for name in PYODIDE_RUNTIME_FILES)
+    if installed and stamp.is_file() and stamp.read_text().strip() == lock_hash:
+        return pyodide_dir
+    log(f"npm ci (Pyodide {pyodide_version()})")
+    run(
+        ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+        what="npm could not install the pinned Pyodide",
+        fix="check that npm can reach its registry (or the npm cache holds the package), then run again",
+    )
+    stamp.write_text(lock_hash + "\n")
+    return pyodide_dir
+
+
+# =========================================================================== wheels from PyPI (pip)
+
+
+def pip_download(requirements: str | Path, dest: Path, *, python_version: str | None, label: str) -> None:
+    """Download hash-pinned wheels with pip into ``dest``.
+
+    :param requirements: a requirements file path, or requirements text.
+    :param python_version: target Python ("3.14" for Pyodide); None for this interpreter.
+    :raises BuildError: on a network failure or a hash mismatch.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        if isinstance(requirements, str):
+            req_file = Path(tmp) / "requirements.txt"
+            req_file.write_text(requirements)
+        else:
+            req_file = requirements
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+               "--require-hashes", "-r", str(req_file), "-d", str(dest)]
+        if python_version:
+            cmd += ["--python-version", python_version, "--platform", "any"]
+        try:
+            proc = subprocess.run(cmd, text=True, capture_output=True, env=pip_env(), check=False)
+        except FileNotFoundError:
+            raise BuildError("pip is not available for this Python: install python3-pip.") from None
+    if proc.returncode != 0:
+        output = proc.stdout + proc.stderr
+        if "DO NOT MATCH THE HASHES" in output:
+            raise BuildError(
+                f"a downloaded {label} wheel does not match its pinned sha256: the file or the pin is wrong; "
+                "do not use it, check the pins with `python build.py lock`."
+            )
+        raise BuildError(
+            f"pip could not download the {label} wheels ({_last_meaningful_line(output)}): "
+            "check the connection to the Python package index, then run again."
+        )
+
+
+def ensure_micropip() -> Path:
+    """The pinned micropip wheel, downloaded once into .cache/ and checked against its sha256.
+
+    :raises BuildError: if it cannot be downloaded or its hash differs.
+    """
+    wheel = MICROPIP_WHEEL
+    if wheel.is_file() and sha256_file(wheel) == MICROPIP_SHA256:
+        return wheel
+    log(f"pip download micropip {MICROPIP_VERSION}")
+    pip_download(
+        f"micropip=={MICROPIP_VERSION} --hash=sha256:{MICROPIP_SHA256}\n",
+        wheel.parent, python_version="3.14", label="micropip",
+    )
+    if not wheel.is_file() or sha256_file(wheel) != MICROPIP_SHA256:
+        raise BuildError(f"{wheel.name} is missing or has the wrong sha256 after download: "
+                         "delete .cache/ and run again.")
+    return wheel
+
+
+def ensure_pyodide_test_wheels() -> Path:
+    """Wheels for running the test suite inside Pyodide (pytest, hypothesis and their dependencies).
+
+    :returns: the folder holding them.
+    :raises BuildError: if they cannot be downloaded or fail their hash check.
+    """
+    stamp = PYODIDE_WHEELS / ".requirements.sha256"
+    req_hash = sha256_file(REQUIREMENTS_PYODIDE)
+    if stamp.is_file() and stamp.read_text().strip() == req_hash:
+        return PYODIDE_WHEELS
+    log("pip download wheels for the Pyodide test run")
+    shutil.rmtree(PYODIDE_WHEELS, ignore_errors=True)
+    pip_download(REQUIREMENTS_PYODIDE, PYODIDE_WHEELS, python_version="3.14", label="Pyodide test")
+    stamp.write_text(req_hash + "\n")
+    return PYODIDE_WHEELS
+
+
+# =========================================================================== dist/
+
+
+def _copy_tree(src: Path, dest: Path) -> None:
+    """Copy a folder's files (not caches) into ``dest``."""
+    for path in sorted(src.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.startswith("."):
+            target = dest / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)  # keeps mtimes, so unchanged files still revalidate with 304
+
+
+def _lock_entry(name: str, version: str, wheel: Path, imports: list[str]) -> dict[str, Any]:
+    """A package entry in pyodide-lock.json format with a same-origin file name."""
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_file(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": [],
+        "unvendored_tests": False,
+        "tool": {},
+    }
+
+
+def build() -> dict[str, Any]:
+    """Write dist/ from web/, the project wheel, Pyodide and micropip.
+
+    Layout: ``pyodide/<version>/`` (the runtime), ``packages/<hash>/`` (our lock file with the
+    wheels it names; the folder name is a hash of its content, so both can be cached forever),
+    ``boot.json`` (what the worker loads) and ``build-info.json`` (versions and sha256 of every file).
+
+    :returns: the build info.
+    :raises BuildError: on any failed step.
+    """
+    started = time.monotonic()
+    meta = project_metadata()
+    pyodide_src = ensure_node_modules()
+    micropip = ensure_micropip()
+    ensure_pyodide_test_wheels()
+    pyo_version = pyodide_version()
+
+    staging = ROOT / "dist.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    _copy_tree(WEB, staging)
+
+    pyodide_dir = staging / "pyodide" / pyo_version
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copyfile(pyodide_src / name, pyodide_dir / name)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        wheels = Path(tmp)
+        our_wheel = build_wheel(wheels)
+        shutil.copyfile(micropip, wheels / micropip.name)
+        pyodide_lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lock = {
+            "info": pyodide_lock["info"],
+            "packages": {
+                meta["name"]: _lock_entry(meta["name"], meta["version"], our_wheel, ["rummytable"]),
+                "micropip": _lock_entry("micropip", MICROPIP_VERSION, wheels / micropip.name, ["micropip"]),
+            },
+        }
+        lock_bytes = (json.dumps(lock, indent=2, sort_keys=True) + "\n").encode()
+        bundle_hash = hashlib.sha256(lock_bytes).hexdigest()[:16]  # the lock names every wheel's sha256
+        packages_dir = staging / "packages" / bundle_hash
+        packages_dir.mkdir(parents=True)
+        (packages_dir / "rummytable-lock.json").write_bytes(lock_bytes)
+        for wheel in (our_wheel, wheels / micropip.name):
+            shutil.copyfile(wheel, packages_dir / wheel.name)
+
+    # What the worker needs to start: paths relative to the site root, and byte sizes so the
+    # loading bar can show real download progress.
+    big_files = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+    prefetch = [f"pyodide/{pyo_version}/{name}" for name in big_files]
+    prefetch += [f"packages/{bundle_hash}/rummytable-lock.json", f"packages/{bundle_hash}/{our_wheel.name}"]
+    boot = {
+        "engineVersion": meta["version"],
+        "pyodideVersion": pyo_version,
+        "indexURL": f"pyodide/{pyo_version}/",
+        "lockFileURL": f"packages/{bundle_hash}/rummytable-lock.json",
+        "packages": [meta["name"]],
+        "prefetch": [{"url": url, "bytes": (staging / url).stat().st_size} for url in prefetch],
+    }
+    write_json(staging / "boot.json", boot)
+
+    files = {
+        path.relative_to(staging).as_posix(): {"bytes": path.stat().st_size, "sha256": sha256_file(path)}
+        for path in sorted(staging.rglob("*")) if path.is_file()
+    }
+    info = {
+        "engine": {"name": meta["name"], "version": meta["version"], "wheel": our_wheel.name,
+                   "sha256": lock["packages"][meta["name"]]["sha256"]},
+        "pyodide": {"version": pyo_version, "python": pyodide_lock["info"]["python"]},
+        "micropip": {"version": MICROPIP_VERSION, "sha256": MICROPIP_SHA256},
+        "files": files,
+        "totalBytes": sum(entry["bytes"] for entry in files.values()),
+    }
+    write_json(staging / "build-info.json", info)
+
+    shutil.rmtree(DIST, ignore_errors=True)
+    staging.rename(DIST)
+    log(f"dist/ ready: {len(files)} files, {info['totalBytes'] / 1e6:.1f} MB, "
+        f"engine {meta['version']}, Pyodide {pyo_version} ({time.monotonic() - started:.1f} s)")
+    return info
+
+
+# =========================================================================== static server
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def make_handler(root: Path, csp: str = CSP, quiet: bool = True) -> type[http.server.SimpleHTTPRequestHandler]:
+    """A request handler class serving ``root`` with the site's MIME types, caching and CSP.
+
+    :param csp: the Content-Security-Policy header sent with every response.
+    :param quiet: do not log each request.
+    """
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = MIME_TYPES
+        protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests at start-up
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def end_headers(self) -> None:
+            path = self.path.split("?", 1)[0]
+            immutable = path.startswith(IMMUTABLE_PREFIXES)
+            self.send_header(
+                "Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache"
+            )
+            self.send_header("Content-Security-Policy", csp)
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
+            super().end_headers()
+
+        def list_directory(self, path: str | os.PathLike[str]) -> None:
+            self.send_error(404, "Not found")
+
+        def log_message(self, format: str, *args: Any) -> None:
+            if not quiet:
+                super().log_message(format, *args)
+
+    return Handler
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    """Threading server that stays quiet when a browser drops a connection mid-download."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(
+    root: Path = DIST, port: int = 0, *, csp: str = CSP, quiet: bool = True
+) -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for ``root`` on 127.0.0.1 (port 0 picks a free port).
+
+    Call ``serve_forever()`` (for example in a thread) and ``shutdown()``; the bound port is
+    ``server.server_address[1]``.
+
+    :raises BuildError: if the port is in use.
+    """
+    try:
+        server = _Server(("127.0.0.1", port), make_handler(root, csp, quiet))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise BuildError(f"port {port} is already in use: stop the other server or pass --port N.") from None
+        raise BuildError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): pass another --port.") from None
+    return server
+
+
+@contextlib.contextmanager
+def serving(root: Path = DIST, *, csp: str = CSP) -> Iterator[str]:
+    """Serve ``root`` on a free port in a background thread; yields the base URL ending in '/'."""
+    server = make_server(root, 0, csp=csp)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def cmd_serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted (the port is claimed first, so a busy port fails fast)."""
+    server = make_server(DIST, port, quiet=False)
+    build()
+    print(f"Rummy Table is served at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# =========================================================================== test tools and Chromium
+
+
+def venv_bin(tool: str) -> Path:
+    """Path of an executable inside .venv."""
+    return VENV / ("Scripts" if os.name == "nt" else "bin") / tool
+
+
+def ensure_venv() -> Path:
+    """Create or reuse .venv with the hash-pinned test tools.
+
+    :returns: the venv's python.
+    :raises BuildError: if the venv cannot be made or the tools cannot be installed.
+    """
+    python = venv_bin("python")
+    stamp = VENV / ".requirements.sha256"
+    req_hash = sha256_file(REQUIREMENTS_CPYTHON)
+    if python.exists() and stamp.is_file() and stamp.read_text().strip() == req_hash:
+        return python
+    if not python.exists():
+        log("creating .venv")
+        run([sys.executable, "-m", "venv", VENV], what="Python could not create .venv",
+            fix="install the venv module (Debian: apt-get install python3-venv) and run again")
+    log("installing test tools into .venv (hash-checked)")
+    run([python, "-m", "pip", "install", "--require-hashes", "--no-deps", "-r", REQUIREMENTS_CPYTHON],
+        what="pip could not install the test tools", env=pip_env(),
+        fix="check the connection to the Python package index; "
+            "if hashes differ, refresh them with `python build.py lock`")
+    stamp.write_text(req_hash + "\n")
+    return python
+
+
+def ensure_chromium() -> Path:
+    """Debian's Chromium, installed with apt when missing and running as root.
+
+    :raises BuildError: if Chromium is missing and cannot be installed here.
+    """
+    if CHROMIUM.exists():
+        return CHROMIUM
+    apt = shutil.which("apt-get")
+    if apt and hasattr(os, "geteuid") and os.geteuid() == 0:
+        log("installing Chromium with apt-get (once)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        fix = "check that apt can reach Debian's package mirror, then run again"
+        run([apt, "update"], what="apt-get update failed", fix=fix, env=env)
+        run([apt, "install", "-y", "--no-install-recommends", "chromium"],
+            what="apt-get could not install Chromium", fix=fix, env=env)
+        if CHROMIUM.exists():
+            return CHROMIUM
+    raise BuildError(
+        f"Chromium is not installed at {CHROMIUM}: install Debian's package (sudo apt-get install chromium) "
+        "or set RUMMYTABLE_CHROMIUM to a Chromium binary, then run again."
+    )
+
+
+def cmd_test(pytest_args: list[str]) -> int:
+    """Lint, type-check, build and run every test; returns the exit code (non-zero on any failure).
+
+    :raises BuildError: if pytest fails or runs no test.
+    """
+    started = time.monotonic()
+    python = ensure_venv()
+    ensure_chromium()
+    if shutil.which("node") is None:
+        raise BuildError("node is not installed, and the Pyodide test runs in Node: install Node.js 20 and run again.")
+    build()
+    log("ruff check")
+    lint = subprocess.run([venv_bin("ruff"), "check", "py", "tests", "e2e", "build.py"], cwd=ROOT, check=False)
+    log("mypy --strict py/rummytable")
+    types = subprocess.run([venv_bin("mypy"), "--strict", "py/rummytable"], cwd=ROOT, check=False)
+    # Missing prerequisites are failures here, not skips.
+    env = dict(os.environ, RUMMYTABLE_STRICT="1", RUMMYTABLE_CHROMIUM=str(CHROMIUM))
+    selects_paths = any(not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists() for arg in pytest_args)
+    cmd = [str(python), "-m", "pytest", *([] if selects_paths else ["tests", "e2e"]), *pytest_args]
+    log(" ".join(["pytest", *cmd[3:]]))
+    tests = subprocess.run(cmd, cwd=ROOT, env=env, check=False)
+    log(f"test run took {time.monotonic() - started:.0f} s")
+    if tests.returncode == 5:
+        raise BuildError("pytest collected no tests: check the test paths and -k/-m filters.")
+    failed = [name for name, proc in (("ruff", lint), ("mypy", types), ("pytest", tests)) if proc.returncode]
+    if failed:
+        raise BuildError(f"{' and '.join(failed)} failed (see the output above): "
+                         "fix the reported problems and run again.")
+    return 0
+
+
+# =========================================================================== bench
+
+BenchFn = Callable[["BenchContext"], dict[str, Any]]
+BENCHMARKS: dict[str, BenchFn] = {}
+
+
+@dataclass
+class BenchContext:
+    """What a benchmark gets: the site's URL, a Playwright browser and how many runs to take."""
+
+    url: str
+    browser: Any
+    runs: int
+
+
+def benchmark(name: str) -> Callable[[BenchFn], BenchFn]:
+    """Register a measurement under ``name`` in :data:`BENCHMARKS`."""
+
+    def register(fn: BenchFn) -> BenchFn:
+        BENCHMARKS[name] = fn
+        return fn
+
+    return register
+
+
+def _summary(samples: list[float], unit: str, *, keep_runs: bool = True) -> dict[str, Any]:
+    """Median, min, max and (unless there are many) all samples, rounded."""
+    summary: dict[str, Any] = {
+        "median": round(statistics.median(samples), 1), "min": round(min(samples), 1),
+        "max": round(max(samples), 1), "unit": unit,
+    }
+    if keep_runs:
+        summary["runs"] = [round(s, 1) for s in samples]
+    return summary
+
+
+READY_SELECTOR = "html[data-engine=ready]"
+READY_MARK = "rummytable:engine-ready"
+STAGE_MARKS = ("download", "start", "install")  # when each start-up stage began (see web/app.js)
+
+
+def _time_to_ready(page: Any) -> float:
+    """Milliseconds from navigation start to the page's engine-ready mark."""
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=60_000)
+    return float(page.evaluate(f"performance.getEntriesByName('{READY_MARK}')[0].startTime"))
+
+
+def _stage_marks(page: Any) -> dict[str, float]:
+    """Milliseconds from navigation start to the start of each start-up stage."""
+    marks = page.evaluate(
+        "names => Object.fromEntries(names.map("
+        "n => [n, performance.getEntriesByName('rummytable:' + n)[0]?.startTime]))",
+        list(STAGE_MARKS),
+    )
+    return {name: float(value) for name, value in marks.items() if value is not None}
+
+
+@benchmark("load_cold_ms")
+def bench_load_cold(ctx: BenchContext) -> dict[str, Any]:
+    """Navigation to engine ready with an empty cache (a new browser context each run).
+
+    ``stages`` gives the median time at which downloading, Python start-up and the package
+    install began.
+    """
+    samples = []
+    stages: dict[str, list[float]] = {}
+    for _ in range(ctx.runs):
+        context = ctx.browser.new_context()
+        page = context.new_page()
+        page.goto(ctx.url)
+        samples.append(_time_to_ready(page))
+        for name, value in _stage_marks(page).items():
+            stages.setdefault(name, []).append(value)
+        context.close()
+    summary = _summary(samples, "ms")
+    summary["stages"] = {name: round(statistics.median(values), 1) for name, values in stages.items()}
+    return summary
+
+
+@benchmark("load_warm_ms")
+def bench_load_warm(ctx: BenchContext) -> dict[str, Any]:
+    """Navigation to engine ready on reload, with the HTTP cache filled by a first visit."""
+    context = ctx.browser.new_context()
+    page = context.new_page()
+    page.goto(ctx.url)
+    _time_to_ready(page)
+    samples = []
+    for _ in range(ctx.runs):
+        page.reload()
+        samples.append(_time_to_ready(page))
+    context.close()
+    return _summary(samples, "ms")
+
+
+@benchmark("roundtrip_ms")
+def bench_roundtrip(ctx: BenchContext) -> dict[str, Any]:
+    """Page -> worker -> Python -> page for the `version` call, after start-up (50 calls)."""
+    context = ctx.browser.new_context()
+    page = context.new_page()
+    page.goto(ctx.url)
+    _time_to_ready(page)
+    samples = page.evaluate(
+        """async () => {
+            const engine = window.rummyTable.engine, times = [];
+            for (let i = 0; i < 50; i++) {
+                const t0 = performance.now();
+                await engine.call("version");
+                times.push(performance.now() - t0);
+            }
+            return times;
+        }"""
+    )
+    context.close()
+    return _summary([float(s) for s in samples], "ms", keep_runs=False)
+
+
+@benchmark("dist_bytes")
+def bench_dist_size(ctx: BenchContext) -> dict[str, Any]:
+    """Size of dist/ in bytes: raw, gzip (what a compressing host sends) and by part."""
+    parts: dict[str, int] = {}
+    raw = packed = 0
+    for path in sorted(DIST.rglob("*")):
+        if path.is_file():
+            size = path.stat().st_size
+            raw += size
+            packed += len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+            top = path.relative_to(DIST).parts[0]
+            part = top if top in ("pyodide", "packages") else "web"
+            parts[part] = parts.get(part, 0) + size
+    return {"raw": raw, "gzip": packed, "parts": parts, "unit": "bytes"}
+
+
+def cmd_bench(runs: int) -> int:
+    """Measure every registered benchmark in headless Chromium and print JSON to stdout.
+
+    Runs itself again inside .venv, where Playwright is installed.
+
+    :raises BuildError: if Chromium or Playwright are missing.
+    """
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        python = ensure_venv()
+        ensure_chromium()
+        return subprocess.run([str(python), __file__, "bench", "--runs", str(runs)], cwd=ROOT, check=False).returncode
+    from playwright.sync_api import sync_playwright  # only inside .venv
+
+    build()
+    info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
+    results: dict[str, Any] = {}
+    with serving(DIST) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(ensure_chromium()), args=list(CHROMIUM_ARGS))
+        ctx = BenchContext(url=url, browser=browser, runs=runs)
+        for name, fn in BENCHMARKS.items():
+            results[name] = fn(ctx)
+            summary = results[name].get("median", results[name].get("raw"))
+            log(f"{name}: {summary} {results[name]['unit']}")
+        chromium_version = browser.version
+        browser.close()
+    report = {
+        "measurements": results,
+        "versions": {"engine": info["engine"]["version"], "pyodide": info["pyodide"]["version"],
+                     "chromium": chromium_version},
+        "machine": {"cpus": os.cpu_count()},
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+# =========================================================================== lock (refresh pins)
+
+# Platforms the CPython test tools are hashed for (every machine the project runs on is Linux).
+LOCK_PLATFORMS = {
+    "x86_64": ["manylinux_2_28_x86_64", "manylinux_2_17_x86_64", "manylinux2014_x86_64", "manylinux1_x86_64"],
+    "aarch64": ["manylinux_2_28_aarch64", "manylinux_2_17_aarch64", "manylinux2014_aarch64"],
+}
+PYODIDE_TEST_TOOLS = ("pytest", "hypothesis")
+
+
+def _wheel_name_version(filename: str) -> tuple[str, str]:
+    """Normalized project name and version from a wheel file name."""
+    name, version = filename.split("-")[:2]
+    return re.sub(r"[-_.]+", "-", name).lower(), version
+
+
+def _write_requirements(path: Path, downloads: Sequence[Path], header: str) -> None:
+    """Write ``name==version --hash=...`` lines for every wheel in the download folders."""
+    hashes: dict[tuple[str, str], set[str]] = {}
+    for folder in downloads:
+        for wheel in folder.glob("*.whl"):
+            hashes.setdefault(_wheel_name_version(wheel.name), set()).add(sha256_file(wheel))
+    lines = [header]
+    for (name, version), digests in sorted(hashes.items()):
+        entry = [f"{name}=={version}", *(f"    --hash=sha256:{digest}" for digest in sorted(digests))]
+        lines.append(" \\\n".join(entry))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def cmd_lock() -> int:
+    """Regenerate the hash-pinned requirement files from the exact pins in pyproject.toml.
+
+    Asks the package index directly (machine-local pip config is ignored), resolving the full
+    dependency tree for Python 3.11 on Linux x86_64 and aarch64, and for Pyodide's Python 3.14.
+
+    :raises BuildError: if pip cannot resolve or download the pins.
+    """
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    fix = "check the pins in pyproject.toml and the connection to the package index"
+    with tempfile.TemporaryDirectory() as tmp:
+        folders = []
+        for arch, platforms in LOCK_PLATFORMS.items():
+            folder = Path(tmp) / arch
+            plats = [arg for plat in platforms for arg in ("--platform", plat)]
+            run([sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--python-version", "3.11",
+                 *plats, "-d", folder, *pins], what=f"pip could not resolve the test tools for {arch}",
+                fix=fix, env=pip_env(clean=True))
+            folders.append(folder)
+        _write_requirements(REQUIREMENTS_CPYTHON, folders,
+                            "# Test tools for CPython 3.11 on Linux, hash-pinned. Regenerate: python build.py lock")
+        pyodide_pins = [pin for pin in pins if pin.split("==")[0] in PYODIDE_TEST_TOOLS]
+        folder = Path(tmp) / "pyodide"
+        run([sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--python-version", "3.14",
+             "--platform", "any", "-d", folder, *pyodide_pins],
+            what="pip could not resolve pure-Python test wheels for Pyodide", fix=fix, env=pip_env(clean=True))
+        _write_requirements(REQUIREMENTS_PYODIDE, [folder],
+                            "# pytest and hypothesis for Pyodide (Python 3.14, pure Python), hash-pinned. "
+                            "Regenerate: python build.py lock")
+    log(f"wrote {REQUIREMENTS_CPYTHON.relative_to(ROOT)} and {REQUIREMENTS_PYODIDE.relative_to(ROOT)}")
+    return 0
+
+
+# =========================================================================== command line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run a sub-command; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="write dist/ (the default)")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="lint, type-check, build and run all tests; extra args go to pytest")
+    bench = sub.add_parser("bench", help="measure load times and size in headless Chromium; JSON to stdout")
+    bench.add_argument("--runs", type=int, default=5)
+    sub.add_parser("lock", help="refresh the hash-pinned requirement files from pyproject.toml")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        if args.command in (None, "build"):
+            build()
+            return 0
+        if args.command == "serve":
+            cmd_serve(args.port)
+            return 0
+        if args.command == "test":
+            return cmd_test(extra)
+        if args.command == "bench":
+            return cmd_bench(args.runs)
+        return cmd_lock()
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: interrupted.", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Helpers for tests of the built site: prerequisites, a watched browser session, DOM markers."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+STRICT = os.environ.get("RUMMYTABLE_STRICT") == "1"
+READY = "html[data-engine=ready]"
+ERROR = "html[data-engine=error]"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def missing(reason: str) -> NoReturn:
+    """Fail (under build.py test) or skip (by hand) because a prerequisite is missing."""
+    if STRICT:
+        pytest.fail(reason, pytrace=False)
+    pytest.skip(reason)
+
+
+class BrowserSession:
+    """Opens pages in fresh browser contexts (empty profile each) and watches what they do."""
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.console_errors: list[str] = []
+        self.foreign_requests: list[str] = []
+        self.allow_console_errors = False
+        self._contexts: list[Any] = []
+
+    def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800) -> Any:
+        """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page."""
+        base = base_url or self.base_url
+        origin = base.rstrip("/")
+        context = self.browser.new_context(viewport={"width": width, "height": height})
+        self._contexts.append(context)
+
+        def guard(route: Any) -> None:
+            url = route.request.url
+            if url == origin or url.startswith(origin + "/"):
+                route.continue_()
+            else:
+                self.foreign_requests.append(url)
+                route.abort()
+
+        context.route("**/*", guard)
+        page = context.new_page()
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+        page.on("worker", lambda worker: worker.on("console", self._on_console))
+        page.goto(base + path)
+        return page
+
+    def _on_console(self, message: Any) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def close(self) -> None:
+        """Close every context this session opened."""
+        for context in self._contexts:
+            context.close()
+
+
+def wait_ready(page: Any, timeout_ms: float = 60_000) -> None:
+    """Wait until the page's engine has started (a DOM marker; no script evaluation needed)."""
+    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)

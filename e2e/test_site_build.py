@@ -1,0 +1,118 @@
+"""build.py and its output: reproducible wheel, lock files, server headers, no outside hosts."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+
+# Addresses the repository may name: loopback and the XML namespace of SVG.
+ALLOWED_URL = re.compile(r"https?://(127\.0\.0\.1|localhost|www\.w3\.org)([:/]|$)")
+ANY_URL = re.compile(r"https?://[^\s\"'<>)]+")
+SKIP_DIRS = {".git", ".venv", "node_modules", "dist", "dist.tmp", ".cache", "artifacts", "__pycache__",
+             ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
+
+
+def repo_files() -> list[Path]:
+    """Files that belong to the repository (git's view when available, else a walk)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            cwd=build.ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()
+        return [build.ROOT / name for name in listed if (build.ROOT / name).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        return [p for p in build.ROOT.rglob("*") if p.is_file() and not SKIP_DIRS.intersection(p.parts)]
+
+
+def test_wheel_is_reproducible(tmp_path: Path) -> None:
+    first = build.build_wheel(tmp_path / "a")
+    second = build.build_wheel(tmp_path / "b")
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as wheel:
+        names = wheel.namelist()
+        assert "rummytable/__init__.py" in names
+        assert "rummytable/bridge.py" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        assert {info.date_time for info in wheel.infolist()} == {build.ZIP_EPOCH}
+        record = wheel.read(f"rummytable-{build.project_metadata()['version']}.dist-info/RECORD").decode()
+        assert "rummytable/bridge.py,sha256=" in record
+
+
+def test_lock_lists_our_wheel_with_its_hash(dist_dir: Path) -> None:
+    boot = json.loads((dist_dir / "boot.json").read_text())
+    lock_path = dist_dir / boot["lockFileURL"]
+    lock = json.loads(lock_path.read_text())
+    pyodide_lock = json.loads((dist_dir / boot["indexURL"] / "pyodide-lock.json").read_text())
+    assert lock["info"] == pyodide_lock["info"]
+    for name in boot["packages"]:
+        entry = lock["packages"][name]
+        assert build.sha256_file(lock_path.parent / entry["file_name"]) == entry["sha256"]
+    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
+
+
+def test_build_info_hashes_match_files(dist_dir: Path) -> None:
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    assert info["pyodide"]["version"] == build.pyodide_version()
+    for name, entry in info["files"].items():
+        assert build.sha256_file(dist_dir / name) == entry["sha256"], name
+
+
+@pytest.mark.parametrize(
+    ("path", "mime", "cache"),
+    [
+        ("", "text/html", "no-cache"),
+        ("app.js", "text/javascript", "no-cache"),
+        ("boot.json", "application/json", "no-cache"),
+        ("pyodide/{v}/pyodide.mjs", "text/javascript", "immutable"),
+        ("pyodide/{v}/pyodide.asm.wasm", "application/wasm", "immutable"),
+        ("{lock}", "application/json", "immutable"),
+    ],
+)
+def test_server_headers(site_url: str, dist_dir: Path, path: str, mime: str, cache: str) -> None:
+    boot = json.loads((dist_dir / "boot.json").read_text())
+    url = site_url + path.format(v=boot["pyodideVersion"], lock=boot["lockFileURL"])
+    with urllib.request.urlopen(url) as response:
+        headers = response.headers
+    assert headers["Content-Type"].startswith(mime)
+    assert cache in headers["Cache-Control"]
+    assert headers["Content-Security-Policy"] == build.CSP
+
+
+def test_server_lists_no_directories(site_url: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(site_url + "pyodide/")
+    assert info.value.code == 404
+
+
+def test_port_in_use_is_a_clear_error(site_url: str) -> None:
+    port = int(site_url.rsplit(":", 1)[1].strip("/"))
+    with pytest.raises(build.BuildError, match="already in use"):
+        build.make_server(build.DIST, port)
+
+
+def test_no_file_names_an_outside_host() -> None:
+    offenders = []
+    for path in repo_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        offenders += [f"{path.relative_to(build.ROOT)}: {url}" for url in ANY_URL.findall(text)
+                      if not ALLOWED_URL.match(url)]
+    assert not offenders, offenders
+
+
+def test_npm_lock_has_no_download_addresses() -> None:
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    for name, entry in lock["packages"].items():
+        assert "resolved" not in entry, name
+        assert name == "" or entry.get("integrity", "").startswith("sha512-"), name

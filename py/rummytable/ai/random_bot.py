@@ -1,0 +1,44 @@
+"""The ``random`` level: a uniformly random legal action, for both games.
+
+Not offered as an opponent for people; it is the floor of the strength table and a
+fuzzer for the engines (every legal action must be playable).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import register
+from .base import Bot, Decision, legal
+
+
+class RandomBot(Bot):
+    """Picks uniformly among ``view["legal_actions"]`` with the decision's seeded generator."""
+
+    level = "random"
+    DEFAULT_BUDGET_MS = 5.0
+    DESCRIPTION = "Plays any legal move at random; for testing, not for fun."
+
+    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+        """Return a uniformly random legal action.
+
+        :raises BotError: when the view lists no legal action.
+        """
+        actions = legal(view)
+        action = self.rng(view, log).choice(actions)
+        return Decision(action, f"random choice among {len(actions)}: {json.dumps(action, sort_keys=True)}")
+
+
+@register
+class TakeRandomBot(RandomBot):
+    """Random legal actions in Take."""
+
+    game = "take"
+
+
+@register
+class TressRandomBot(RandomBot):
+    """Random legal actions in Tress."""
+
+    game = "tress"

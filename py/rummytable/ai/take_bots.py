@@ -1,0 +1,254 @@
+"""Take computer players: easy, normal and hard (docs/ai.md, "Take").
+
+All three plan a whole turn with :class:`~rummytable.ai.take_eval.Evaluator` and play
+its first step; they differ in how carefully the evaluator looks and in the draw:
+
+* easy - immediate points only: lays and takes whatever scores now, discards its
+  highest card that is not part of a near-sequence, takes the discard only to meld it;
+* normal - card counting, take-over risk of its own sequences, what each discard gives
+  the next player, timing of going out; compares the discard with sampled stock cards;
+* hard - normal's candidates checked by look-ahead: sampled deals of the unseen cards
+  consistent with its view (:mod:`rummytable.ai.determinize`), each candidate played
+  out to the end of its next turn by every seat, common random numbers across candidates.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from ..cards import Card, parse_card
+from ..take_scoring import card_points
+from . import register
+from .base import Bot, Deadline, Decision, legal
+from .take_eval import EASY, NORMAL, Evaluator, Play, Turn, Weights, turn_from_view
+from .take_knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
+
+
+class TakeBot(Bot):
+    """Shared turn logic of the Take bots; subclasses set :attr:`WEIGHTS` and the draw."""
+
+    game = "take"
+    WEIGHTS: ClassVar[Weights] = NORMAL
+    STOCK_SAMPLES: ClassVar[int] = 0
+
+    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+        """Return the next step of the planned turn (draw, play or discard), with a reason.
+
+        :raises BotError: when the view lists no legal action for the seat.
+        """
+        actions = legal(view)
+        if len(actions) == 1:
+            return Decision(actions[0], "the only legal move")
+        deadline = self.deadline()
+        rng = self.rng(view, log)
+        know = knowledge(view, log)
+        if view["phase"] == "draw":
+            return self.draw(view, know, actions, rng, deadline)
+        return self.play(view, know, actions, rng, deadline)
+
+    # ---------------------------------------------------------------- helpers
+
+    def evaluator(self, view: dict[str, Any], know: TakeKnowledge, deadline: Deadline | None = None) -> Evaluator:
+        """A fresh evaluator for this seat with the level's weights (search stops at ``deadline``)."""
+        ev = Evaluator(int(view["seat"]), options_from_view(view), know, self.WEIGHTS)
+        ev.deadline = deadline
+        return ev
+
+    def planned(self, view: dict[str, Any], know: TakeKnowledge,
+                deadline: Deadline | None = None) -> tuple[float, list[Play], Card | None]:
+        """Plan the rest of this turn (play phase)."""
+        seqs = sequences_from_view(view)
+        return self.evaluator(view, know, deadline).plan(turn_from_view(view, seqs))
+
+    # ---------------------------------------------------------------- draw
+
+    def draw_values(self, view: dict[str, Any], know: TakeKnowledge, rng: random.Random,
+                    deadline: Deadline) -> tuple[float | None, float, list[Play]]:
+        """Values of taking the top discard (None when not allowed) and of the stock, and the plan with the discard."""
+        seqs = sequences_from_view(view)
+        ev = self.evaluator(view, know, deadline)
+        take: float | None = None
+        plan: list[Play] = []
+        top = view.get("discard_top")
+        if top is not None:
+            card = parse_card(top)
+            take, plan, _ = ev.plan(turn_from_view(view, seqs, extra=card, drawn=card))
+        free = sorted(know.free())
+        if not free or self.STOCK_SAMPLES <= 0:
+            return take, ev.plan(turn_from_view(view, seqs))[0], plan
+        sample = rng.sample(free, min(self.STOCK_SAMPLES, len(free)))
+        values = []
+        for card in sample:
+            values.append(ev.plan(turn_from_view(view, seqs, extra=card))[0])
+            if deadline.expired():
+                break
+        return take, sum(values) / len(values), plan
+
+    def draw(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
+             rng: random.Random, deadline: Deadline) -> Decision:
+        """Choose between the stock and the top discard (K-8)."""
+        seat = int(view["seat"])
+        stock = {"kind": "draw_stock", "seat": seat}
+        pile = {"kind": "draw_discard", "seat": seat}
+        if pile not in actions:
+            return Decision(stock, "draws from the stock")
+        if stock not in actions:
+            return Decision(pile, "takes the discard: the stock is empty")
+        take, stock_value, plan = self.draw_values(view, know, rng, deadline)
+        top = view["discard_top"]
+        if take is not None and self.prefer_discard(take, stock_value, plan, parse_card(top)):
+            use = next((p.words() for p in plan if parse_card(top) in p.cards), "to keep")
+            return Decision(pile, f"takes {top} from the discard pile: {use}")
+        return Decision(stock, f"draws from the stock: {top} does not help enough")
+
+    def prefer_discard(self, take: float, stock: float, plan: list[Play], card: Card) -> bool:
+        """True to take the top discard: it plays into this turn's plan and beats the stock on average."""
+        return take > stock + 1.0
+
+    # ---------------------------------------------------------------- play
+
+    def play(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
+             rng: random.Random, deadline: Deadline) -> Decision:
+        """Play the first step of the best plan for this turn."""
+        value, plays, discard = self.planned(view, know, deadline)
+        return self.step(view, actions, plays, discard, value)
+
+    def step(self, view: dict[str, Any], actions: list[dict[str, Any]], plays: list[Play],
+             discard: Card | None, value: float) -> Decision:
+        """Turn a plan into its first legal action with a reason; fall back to the cheapest safe discard."""
+        seat = int(view["seat"])
+        if plays:
+            found = plays[0].find(actions)
+            if found is not None:
+                return Decision(found, _play_reason(plays[0], view))
+        if discard is not None:
+            action = {"kind": "discard", "seat": seat, "card": discard.key}
+            if action in actions:
+                out = len(view["hand"]) == 1
+                return Decision(action, f"discards {discard.key}" + (": goes out" if out else f", {card_points(discard)} points"))
+        discards = [a for a in actions if a["kind"] == "discard"]
+        if discards:
+            worst = max(discards, key=lambda a: (card_points(parse_card(a["card"])), a["card"]))
+            return Decision(worst, f"discards {worst['card']}, the highest card")
+        return Decision(actions[0], "the first legal move")
+
+
+def _play_reason(play: Play, view: dict[str, Any]) -> str:
+    seat = int(view["seat"])
+    if play.kind == "extend":
+        meld = next((m for m in view["melds"] if m["id"] == play.meld_id), None)
+        if meld is not None and meld["owner"] != seat and play.end.value == "high":
+            return f"{play.words()}: takes P{meld['owner'] + 1}'s sequence ({len(meld['cards']) + len(play.cards)} cards)"
+    return play.words()
+
+
+@register
+class TakeEasyBot(TakeBot):
+    """Short-sighted: scores what it can now, keeps near-sequences, takes a discard only to meld it."""
+
+    level = "easy"
+    DEFAULT_BUDGET_MS = 60.0
+    WEIGHTS = EASY
+    DESCRIPTION = ("Lays down and takes over whatever scores right away and throws its highest loose card, "
+                   "without watching what you might pick up.")
+
+    def prefer_discard(self, take: float, stock: float, plan: list[Play], card: Card) -> bool:
+        """Take the discard only when this turn's plan melds it."""
+        return any(card in p.cards for p in plan)
+
+
+@register
+class TakeNormalBot(TakeBot):
+    """Counts cards, guards its sequences against take-overs, discards safely, times going out."""
+
+    level = "normal"
+    DEFAULT_BUDGET_MS = 100.0
+    WEIGHTS = NORMAL
+    STOCK_SAMPLES = 6
+    DESCRIPTION = ("Counts the cards, avoids feeding you take-overs, locks sequences with aces and "
+                   "goes out when it pays.")
+
+
+@register
+class TakeHardBot(TakeNormalBot):
+    """Normal's candidates, checked by look-ahead over sampled deals of the unseen cards.
+
+    Each candidate (the two draws; in the play phase the planned step, the best other
+    plays and the best plain discards) is applied in the same sampled worlds (common
+    random numbers) and played out by every seat to the end of this seat's next turn
+    (:func:`rummytable.ai.take_rollout.rollout`); the best average wins.
+    """
+
+    level = "hard"
+    DEFAULT_BUDGET_MS = 450.0
+    DESCRIPTION = ("Plays like normal, then tries its best ideas against many guesses of your hand "
+                   "and plays the one that holds up best.")
+    WORLDS: ClassVar[int] = 12
+    CANDIDATES: ClassVar[int] = 4
+
+    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+        """Pick among normal's candidates by look-ahead; normal's choice when there is nothing to compare.
+
+        :raises BotError: when the view lists no legal action for the seat.
+        """
+        actions = legal(view)
+        if len(actions) == 1:
+            return Decision(actions[0], "the only legal move")
+        deadline = self.deadline()
+        rng = self.rng(view, log)
+        know = knowledge(view, log)
+        if view["phase"] == "draw":
+            base = self.draw(view, know, actions, rng, deadline)
+        else:
+            base = self.play(view, know, actions, rng, deadline)
+        candidates = self.candidates(view, know, actions, base)
+        if len(candidates) < 2:
+            return base
+        from .take_rollout import compare
+
+        scores, worlds = compare(view, log, know, [c.action for c in candidates], rng, self.WORLDS, deadline)
+        if worlds == 0:
+            return base
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        chosen = candidates[best]
+        margin = scores[best] - scores[0]
+        if best == 0:
+            return Decision(chosen.action, f"{chosen.reason} (best of {len(candidates)} in {worlds} sampled deals)")
+        return Decision(chosen.action, f"{chosen.reason} (look-ahead over {worlds} deals: +{margin:.0f} points)")
+
+    def candidates(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
+                   base: Decision) -> list[Decision]:
+        """The moves worth comparing, normal's choice first."""
+        seat = int(view["seat"])
+        result = [base]
+        if view["phase"] == "draw":
+            for action in actions:
+                if action not in (base.action,) and action["kind"] in ("draw_stock", "draw_discard"):
+                    words = "draws from the stock" if action["kind"] == "draw_stock" else \
+                        f"takes {view['discard_top']} from the discard pile"
+                    result.append(Decision(action, words))
+            return result
+        ev = self.evaluator(view, know)
+        turn = turn_from_view(view, sequences_from_view(view))
+        options: list[tuple[float, Decision]] = []
+        for play in turn.plays(seat, ev.options):
+            found = play.find(actions)
+            if found is None or found == base.action:
+                continue
+            try:
+                child = turn.after(play, seat, ev.options)
+            except ValueError:
+                continue
+            options.append((ev.quick(child), Decision(found, _play_reason(play, view))))
+        options.sort(key=lambda item: -item[0])
+        discards = []
+        for card in sorted(set(turn.hand)):
+            action = {"kind": "discard", "seat": seat, "card": card.key}
+            if card != turn.drawn and action in actions and action != base.action:
+                discards.append((ev.leaf(turn, card), Decision(action, f"discards {card.key}")))
+        discards.sort(key=lambda item: -item[0])
+        room = self.CANDIDATES - 1
+        picked = [d for _, d in options[: max(1, room - 1)]] + [d for _, d in discards[:1]]
+        result.extend(picked[:room])
+        return result

@@ -1,0 +1,159 @@
+"""Look-ahead for the hard Take bot: candidate moves played out in sampled deals.
+
+For each sampled world (:func:`rummytable.ai.determinize.determinize_take`) every
+candidate is applied to a copy of the same world and the game is played on by a fast
+policy for every seat - the seat's own turn to its end, one turn of each opponent,
+then the seat's next turn - and scored from the seat's side. The worlds and the
+policy's choices are shared by all candidates (common random numbers), so the
+comparison measures the move, not the luck of the sample.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card
+from ..game import Phase, RulesError
+from ..take import TakeGame
+from ..take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown
+from ..take_scoring import card_points
+from .base import Deadline
+from .determinize import determinize_take
+from .take_eval import Evaluator, Play, Turn, Weights
+from .take_knowledge import TakeKnowledge, full_deck
+
+ROLLOUT = Weights(nodes=40)
+"""The policy inside look-ahead: normal's judgement with a smaller search."""
+
+_DECK = full_deck()
+
+
+def seat_knowledge(game: TakeGame, seat: int) -> TakeKnowledge:
+    """What ``seat`` could know in a simulated world (its hand, the table, the whole discard pile)."""
+    state = game.state
+    visible = set(state.hands[seat]) | set(state.discard)
+    for seq in state.sequences.values():
+        visible.update(seq.meld.cards)
+    unseen = [c for c in _DECK if c not in visible]
+    known: list[set[Card]] = [set() for _ in state.hands]
+    known[seat] = set(state.hands[seat])
+    return TakeKnowledge(seat, unseen, known, list(state.discard), True, [len(h) for h in state.hands],
+                         len(state.stock))
+
+
+def _turn(game: TakeGame, seat: int) -> Turn:
+    state = game.state
+    return Turn(tuple(sorted(state.hands[seat])), dict(state.sequences), state.next_id, state.drawn_from_discard)
+
+
+def _apply_play(game: TakeGame, seat: int, play: Play) -> None:
+    if play.kind == "lay_down":
+        game.apply(LayDown(seat, play.cards))
+    else:
+        game.apply(Extend(seat, play.meld_id, play.cards, play.end))
+
+
+def play_turn(game: TakeGame, seat: int) -> None:
+    """Finish ``seat``'s turn with the rollout policy: draw if needed, the planned plays, the discard."""
+    state = game.state
+    if state.phase is Phase.DRAW:
+        take = False
+        if state.discard:
+            top = state.discard[-1]
+            ev = Evaluator(seat, state.options, seat_knowledge(game, seat), ROLLOUT)
+            turn = _turn(game, seat)
+            with_top = Turn(tuple(sorted((*turn.hand, top))), turn.seqs, turn.next_id, top)
+            _, plays, _ = ev.plan(with_top)
+            take = any(top in p.cards for p in plays) or not state.stock
+        game.apply(DrawDiscard(seat) if take else DrawStock(seat))
+    if state.phase is not Phase.PLAY or state.turn != seat:
+        return
+    ev = Evaluator(seat, state.options, seat_knowledge(game, seat), ROLLOUT)
+    _, plays, discard = ev.plan(_turn(game, seat))
+    for play in plays:
+        try:
+            _apply_play(game, seat, play)
+        except RulesError:
+            break
+        if state.phase is not Phase.PLAY:
+            return
+    hand = state.hands[seat]
+    if discard is None or discard not in hand or discard == state.drawn_from_discard:
+        choices = [c for c in hand if c != state.drawn_from_discard]
+        if not choices:
+            return
+        discard = max(choices, key=lambda c: (card_points(c), c))
+    game.apply(Discard(seat, discard))
+
+
+def score(game: TakeGame, seat: int, hand_before: int) -> float:
+    """The world's value for ``seat``: the scored hand when it ended, else table minus held cards, both sides."""
+    state = game.state
+    players = len(state.hands)
+    weight = 1.0 if players == 2 else 0.6
+    if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and state.hand_no == hand_before:
+        assert state.last_result is not None
+        points = state.last_result.points
+        return points[seat] - weight * sum(p for s, p in enumerate(points) if s != seat)
+    ev = Evaluator(seat, state.options, seat_knowledge(game, seat), Weights())
+    turn = _turn(game, seat)
+    value = ev.table_value(turn, turn.hand, False)
+    value -= sum(card_points(c) for c in turn.hand) * 0.6
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            value += weight * 0.6 * sum(card_points(c) for c in hand)
+    return value
+
+
+def rollout(game: TakeGame, seat: int) -> float:
+    """Play ``game`` on from a candidate move to the end of ``seat``'s next turn; return :func:`score`."""
+    state = game.state
+    hand_no = state.hand_no
+    if state.phase in (Phase.DRAW, Phase.PLAY) and state.turn == seat:
+        play_turn(game, seat)
+    players = len(state.hands)
+    for _ in range(players):
+        if state.phase not in (Phase.DRAW, Phase.PLAY) or state.hand_no != hand_no:
+            break
+        play_turn(game, state.turn)
+    return score(game, seat, hand_no)
+
+
+def _action(game: TakeGame, data: dict[str, Any]) -> Any:
+    return game.action_from_json(data)
+
+
+def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge,
+            actions: list[dict[str, Any]], rng: random.Random, worlds: int, deadline: Deadline
+            ) -> tuple[list[float], int]:
+    """Average :func:`rollout` value of each candidate action over up to ``worlds`` sampled deals.
+
+    Stops early when ``deadline`` expires (after at least the worlds finished so far).
+    Returns the averages and the number of worlds used (0 when none finished).
+    """
+    seat = int(view["seat"])
+    totals = [0.0] * len(actions)
+    done = 0
+    for world in range(worlds):
+        if deadline.expired():
+            break
+        base = determinize_take(view, log, random.Random(rng.random()), know)
+        values = []
+        for data in actions:
+            game = base.copy()
+            try:
+                game.apply(_action(game, data))
+            except RulesError:
+                values.append(float("-inf"))
+                continue
+            values.append(rollout(game, seat))
+        for i, value in enumerate(values):
+            totals[i] += value
+        done += 1
+    if not done:
+        return totals, 0
+    return [t / done for t in totals], done
+
+
+__all__ = ["compare", "play_turn", "rollout", "score", "seat_knowledge"]

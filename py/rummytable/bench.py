@@ -1,0 +1,201 @@
+"""Speed measurements: ``python -m rummytable bench [--json] [--hands N] [--seed S] [--quick]``.
+
+Benchmarks are *sections*: a function taking a :class:`BenchConfig` and returning a
+JSON-ready dict, registered under a name with ``@section("name")``. A section that
+needs a module which may be missing imports it inside its function; an ImportError is
+reported in that section's result (``{"skipped": "..."}``) and the others still run.
+All times come from :func:`time.perf_counter_ns` and are reported in microseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, build_deck
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What the sections measure: ``hands`` samples per case, ``seed`` for the deals, ``quick`` for a smoke run."""
+
+    hands: int
+    seed: int
+    quick: bool
+
+
+Section = Callable[[BenchConfig], dict[str, Any]]
+SECTIONS: dict[str, Section] = {}
+"""Registered sections by name, in registration order (the order of the report)."""
+
+
+def section(name: str) -> Callable[[Section], Section]:
+    """Register a benchmark section under ``name`` (a decorator)."""
+
+    def register(func: Section) -> Section:
+        SECTIONS[name] = func
+        return func
+
+    return register
+
+
+def timing_summary(samples_ns: Sequence[int]) -> dict[str, float]:
+    """Median, 99th percentile and maximum of ``samples_ns`` (nanoseconds) in microseconds."""
+    if not samples_ns:
+        return {"median_us": 0.0, "p99_us": 0.0, "max_us": 0.0}
+    ordered = sorted(samples_ns)
+    p99 = ordered[min(len(ordered) - 1, (len(ordered) * 99) // 100)]
+    return {
+        "median_us": round(ordered[len(ordered) // 2] / 1000, 2),
+        "p99_us": round(p99 / 1000, 2),
+        "max_us": round(ordered[-1] / 1000, 2),
+    }
+
+
+def machine_info() -> dict[str, str]:
+    """Python version and implementation, platform and machine."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+    }
+
+
+# ----------------------------------------------------------------------------- Tress solver
+
+
+def tress_hands(round_no: int, count: int, seed: int) -> list[list[Card]]:
+    """``count`` seeded Tress hands of round ``round_no``: its deal (6 + round, T-4) plus one drawn card.
+
+    Cards come from two decks and four jokers (T-1).
+    """
+    deck = build_deck(2, 4)
+    rng = random.Random(f"bench-tress-{seed}-{round_no}")
+    return [rng.sample(deck, 7 + round_no) for _ in range(count)]
+
+
+def _penalty(card: Card) -> int:
+    # T-2 penalty points, written out here so that this section never needs the engine.
+    if card.is_joker:
+        return 50
+    if card.rank == 14:
+        return 20
+    return 5 if card.rank <= 7 else 10
+
+
+@section("tress_contract_check")
+def bench_tress_contract_check(config: BenchConfig) -> dict[str, Any]:
+    """Time :func:`rummytable.solver.can_meet` per round 1..7 on seeded random hands (T-4 contracts)."""
+    from .solver import TRESS_CONTRACTS, MeldRules, can_meet
+
+    rules = MeldRules()
+    rounds: dict[str, Any] = {}
+    every: list[int] = []
+    hits_total = 0
+    for round_no, contract in TRESS_CONTRACTS.items():
+        samples: list[int] = []
+        hits = 0
+        for hand in tress_hands(round_no, config.hands, config.seed):
+            start = time.perf_counter_ns()
+            hit = can_meet(hand, contract, rules)
+            samples.append(time.perf_counter_ns() - start)
+            hits += hit
+        rounds[str(round_no)] = {**timing_summary(samples), "hands": len(samples),
+                                 "hit_rate": round(hits / max(1, len(samples)), 4)}
+        every.extend(samples)
+        hits_total += hits
+    overall = {**timing_summary(every), "hands": len(every), "hit_rate": round(hits_total / max(1, len(every)), 4)}
+    return {"rounds": rounds, "overall": overall}
+
+
+@section("tress_best_lay_down")
+def bench_tress_best_lay_down(config: BenchConfig) -> dict[str, Any]:
+    """Time :func:`rummytable.solver.best_lay_down` per round 1..7 (penalty points of T-2)."""
+    from .solver import TRESS_CONTRACTS, MeldRules, best_lay_down
+
+    rules = MeldRules()
+    rounds: dict[str, Any] = {}
+    every: list[int] = []
+    count = max(1, config.hands // 4)
+    for round_no, contract in TRESS_CONTRACTS.items():
+        samples: list[int] = []
+        found = 0
+        for hand in tress_hands(round_no, count, config.seed):
+            start = time.perf_counter_ns()
+            best = best_lay_down(hand, contract, rules, _penalty)
+            samples.append(time.perf_counter_ns() - start)
+            found += best is not None
+        rounds[str(round_no)] = {**timing_summary(samples), "hands": len(samples),
+                                 "hit_rate": round(found / max(1, len(samples)), 4)}
+        every.extend(samples)
+    return {"rounds": rounds, "overall": {**timing_summary(every), "hands": len(every)}}
+
+
+# ----------------------------------------------------------------------------- command
+
+
+def run(config: BenchConfig, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Run the named sections (all when ``names`` is None) and return the full report."""
+    results: dict[str, Any] = {}
+    for name, func in SECTIONS.items():
+        if names is not None and name not in names:
+            continue
+        try:
+            results[name] = func(config)
+        except ImportError as exc:
+            results[name] = {"skipped": f"not available: {exc}"}
+    return {
+        "machine": machine_info(),
+        "config": {"hands": config.hands, "seed": config.seed, "quick": config.quick},
+        "sections": results,
+    }
+
+
+def _table(report: dict[str, Any]) -> str:
+    lines = [f"{report['machine']['implementation']} {report['machine']['python']} "
+             f"on {report['machine']['platform']}",
+             f"hands={report['config']['hands']} seed={report['config']['seed']}"]
+    for name, result in report["sections"].items():
+        lines.append("")
+        lines.append(name)
+        lines.extend(_rows(result, "  "))
+    return "\n".join(lines)
+
+
+def _rows(data: dict[str, Any], indent: str) -> list[str]:
+    rows: list[str] = []
+    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
+    if flat:
+        rows.append(indent + "  ".join(f"{k}={v}" for k, v in flat.items()))
+    for key, value in data.items():
+        if isinstance(value, dict):
+            nested = _rows(value, indent + "  ")
+            if len(nested) == 1:
+                rows.append(f"{indent}{key:>8}: {nested[0].strip()}")
+            else:
+                rows.append(f"{indent}{key}:")
+                rows.extend(nested)
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point; prints the report (JSON with ``--json``) and returns 0."""
+    parser = argparse.ArgumentParser(prog="python -m rummytable bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--hands", type=int, default=None, help="samples per case (default 10000, quick 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the deals")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--section", action="append", choices=sorted(SECTIONS), help="run only these sections")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    hands = args.hands if args.hands is not None else (200 if args.quick else 10_000)
+    report = run(BenchConfig(hands=max(1, hands), seed=args.seed, quick=args.quick), args.section)
+    print(json.dumps(report, sort_keys=False) if args.json else _table(report))
+    return 0

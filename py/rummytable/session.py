@@ -1,0 +1,220 @@
+"""One match as the page plays it: a game, who sits where (a person or a computer level) and the bots.
+
+The bridge keeps one :class:`Session` per worker and turns each page request into one
+method call here. Everything returned is JSON-ready and shows only what the person's
+seat may see: views come from ``game.view(human)`` and events through
+``Event.for_seat(human)``. With no person at the table (watch mode) the page looks
+over the first seat's shoulder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Event, Game, MalformedActionError, Phase, RulesError
+from .options import Options
+
+HUMAN = "human"
+"""Seat kind of the person at the page."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where a game's engine lives and how many players it takes."""
+
+    module: str
+    game_class: str
+    options_module: str
+    options_class: str
+    min_players: int
+    max_players: int
+    default_players: int
+
+
+GAMES: dict[str, GameEntry] = {
+    "tress": GameEntry("rummytable.tress", "TressGame", "rummytable.tress_options", "TressOptions", 3, 6, 4),
+    "take": GameEntry("rummytable.take", "TakeGame", "rummytable.take_options", "TakeOptions", 2, 4, 2),
+}
+"""The games the page offers, by id."""
+
+
+def game_class(name: str) -> type[Game]:
+    """Return the engine class of game ``name``.
+
+    :raises MalformedActionError: for an unknown game id.
+    """
+    entry = _entry(name)
+    cls: type[Game] = getattr(importlib.import_module(entry.module), entry.game_class)
+    return cls
+
+
+def options_class(name: str) -> type[Options]:
+    """Return the options class of game ``name``.
+
+    :raises MalformedActionError: for an unknown game id.
+    """
+    entry = _entry(name)
+    cls: type[Options] = getattr(importlib.import_module(entry.options_module), entry.options_class)
+    return cls
+
+
+def _entry(name: str) -> GameEntry:
+    if name not in GAMES:
+        raise MalformedActionError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+    return GAMES[name]
+
+
+def catalog() -> dict[str, Any]:
+    """Describe every game for the start screen: player range, options schema, levels."""
+    from .ai import LEVELS
+
+    return {
+        "games": {
+            name: {
+                "players": {"min": e.min_players, "max": e.max_players, "default": e.default_players},
+                "options": options_class(name).schema(),
+                "levels": [level for level in LEVELS if level != "random"],
+            }
+            for name, e in GAMES.items()
+        }
+    }
+
+
+class Session:
+    """A match in progress with its seats.
+
+    :ivar name: the game id.
+    :ivar game: the engine object.
+    :ivar seats: per seat, ``"human"`` or a computer level (``"easy"``, ``"normal"``, ``"hard"``, ``"random"``).
+    :ivar human: the person's seat, or ``None`` in watch mode.
+    """
+
+    def __init__(self, name: str, game: Game, seats: list[str], seed: int) -> None:
+        from .ai import make_bot
+
+        if len(seats) != game.num_players:
+            raise MalformedActionError(f"{len(seats)} seats given for a {game.num_players}-player match")
+        humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
+        if len(humans) > 1:
+            raise MalformedActionError("only one seat may be the person at the page")
+        self.name = name
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.human: int | None = humans[0] if humans else None
+        self.bots = {
+            seat: make_bot(name, kind, seed=seed * 10 + seat)
+            for seat, kind in enumerate(seats) if kind != HUMAN
+        }
+
+    @classmethod
+    def new(cls, name: str, options: object, seats: list[str], seed: int | None = None) -> Session:
+        """Start a match of game ``name`` with ``options`` (JSON dict) and ``seats``.
+
+        :raises OptionsError: for invalid options.
+        :raises MalformedActionError: for an unknown game or bad seats.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        opts = options_class(name).from_json(options)
+        players = getattr(opts, "players", len(seats))
+        if players != len(seats):
+            raise MalformedActionError(f"{len(seats)} seats given but the options say {players} players")
+        new_game = getattr(game_class(name), "new")
+        return cls(name, new_game(opts, seed), seats, seed)
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the page shows (the person's, or the first seat when watching)."""
+        return 0 if self.human is None else self.human
+
+    def view(self) -> dict[str, Any]:
+        """Return the viewer's view with the seat kinds added."""
+        view = self.game.view(self.viewer)
+        view["seat_kinds"] = list(self.seats)
+        return view
+
+    def _events(self, events: list[Event]) -> list[dict[str, Any]]:
+        return [event.for_seat(self.human) for event in events]
+
+    def act(self, action: object) -> dict[str, Any]:
+        """Apply the person's action (JSON) and return ``{"events", "view"}``.
+
+        :raises MalformedActionError: for data that is no action, or an action for another seat.
+        :raises IllegalActionError: for an action the rules forbid now.
+        """
+        parsed = self.game.action_from_json(action)
+        if parsed.seat != self.human:
+            raise MalformedActionError(f"{parsed}: the page may only act for the person's seat")
+        events = self.game.apply(parsed)
+        return {"events": self._events(events), "view": self.view()}
+
+    def bot_to_move(self) -> int | None:
+        """The computer seat that must act now, or ``None`` when it is the person's move or the match is over."""
+        if self.game.phase is Phase.MATCH_OVER:
+            return None
+        seat = self.game.to_move
+        return seat if seat is not None and seat in self.bots else None
+
+    def bot_step(self) -> dict[str, Any]:
+        """Let the computer seat to move act once; ``{"idle": true}`` when none is to move."""
+        seat = self.bot_to_move()
+        if seat is None:
+            return {"idle": True, "view": self.view()}
+        view = self.game.view(seat)
+        decision = self.bots[seat].decide(view, view.get("log", []))
+        events = self.game.apply_json(decision.action)
+        return {"seat": seat, "action": decision.action, "reason": decision.reason,
+                "events": self._events(events), "view": self.view()}
+
+    def claim_offers(self) -> dict[str, Any]:
+        """Each computer seat's "take it" decision on the current top discard, with its delay (T-18)."""
+        offers = []
+        for seat, bot in sorted(self.bots.items()):
+            view = self.game.view(seat)
+            if not any(a.get("kind") == "call" for a in view.get("legal_actions", [])):
+                continue
+            decision = bot.claim(view, view.get("log", []))
+            offers.append({"seat": seat, "call": decision.call, "delay_ms": decision.delay_ms})
+        return {"offers": offers}
+
+    def bot_claim(self, seat: int) -> dict[str, Any]:
+        """Make computer seat ``seat``'s call now, when it is still legal.
+
+        :raises MalformedActionError: when ``seat`` is not a computer seat.
+        :raises IllegalActionError: when the claim window has closed.
+        """
+        if seat not in self.bots:
+            raise MalformedActionError(f"seat {seat} is not a computer seat")
+        events = self.game.apply_json({"kind": "call", "seat": seat})
+        return {"events": self._events(events), "view": self.view()}
+
+    def hint(self) -> dict[str, Any]:
+        """The normal computer player's suggestion for the person's move: ``{"action", "reason"}``."""
+        from .ai import make_bot
+
+        if self.human is None:
+            raise MalformedActionError("no person at the table to give a hint to")
+        view = self.game.view(self.human)
+        decision = make_bot(self.name, "normal", seed=self.seed).decide(view, view.get("log", []))
+        return {"action": decision.action, "reason": decision.reason}
+
+    def save(self) -> dict[str, Any]:
+        """Return ``{"position": text, "game", "seats", "seed"}`` for storage by the page."""
+        return {"position": self.game.save(), "game": self.name, "seats": self.seats, "seed": self.seed}
+
+    @classmethod
+    def load(cls, name: str, position: str, seats: list[str], seed: int) -> Session:
+        """Rebuild a session from :meth:`save` output.
+
+        :raises PositionError: for a corrupt or incompatible position.
+        """
+        return cls(name, game_class(name).load(position), seats, seed)
+
+
+def is_rules_error(exc: BaseException) -> bool:
+    """True for errors the page shows to the person (illegal or malformed moves)."""
+    return isinstance(exc, RulesError)

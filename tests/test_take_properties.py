@@ -1,0 +1,181 @@
+"""Random legal play over many seeded Take matches: invariants after every action.
+
+Default run: 100 matches each for 2, 3 and 4 players at a lowered target (50 points, so a
+match is one to a few hands), every action checked cheaply, heavier checks (save/load,
+views, random illegal actions) on a sample of positions. ``-m slow``: 1000 matches each.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from _take_helpers import canonical
+from conftest import scaled
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummytable.cards import build_deck, parse_card
+from rummytable.game import Action, IllegalActionError, Phase
+from rummytable.melds import TAKE_SEQUENCES, End, check_joker_ratio, make_run
+from rummytable.take import TakeGame
+from rummytable.take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand
+from rummytable.take_scoring import hand_points, table_points
+
+DECK = Counter(build_deck(1, 2))
+
+
+def check_invariants(game: TakeGame) -> None:
+    """Cards conserved; every sequence valid with exactly one owner in range."""
+    state = game.state
+    cards = [c for h in state.hands for c in h] + state.stock + state.discard
+    for seq in state.sequences.values():
+        cards.extend(seq.meld.cards)
+        rebuilt = make_run(seq.meld.cards, TAKE_SEQUENCES, seq.meld.start)
+        check_joker_ratio(rebuilt, state.options.joker_ratio, "K-5")
+        assert isinstance(seq.owner, int) and 0 <= seq.owner < game.num_players
+    assert Counter(cards) == DECK
+    if game.phase is Phase.DRAW:
+        assert state.stock, "K-19: the stock is never empty when a card must be drawn"
+
+
+def check_scores(game: TakeGame) -> None:
+    """After a hand: the points are a recount of the final position, and the totals add up."""
+    state = game.state
+    result = state.last_result
+    assert result is not None
+    for seat in range(game.num_players):
+        expected = table_points(state.sequences.values(), seat, state.options) - hand_points(state.hands[seat])
+        assert result.points[seat] == expected
+    assert state.scores == [sum(col) for col in zip(*state.round_scores)]
+
+
+def check_view(game: TakeGame, seat: int) -> None:
+    """The view names no card that seat cannot know: other hands and the stock stay hidden."""
+    view = game.view(seat)
+    state = game.state
+    known = {c.key for c in state.hands[seat]} | {c.key for c in state.discard}
+    known |= {c.key for seq in state.sequences.values() for c in seq.meld.cards}
+    known |= _keys_in([event.for_seat(seat) for event in state.log])
+    assert _keys_in(view) <= known
+    assert view["hand"] == sorted(c.key for c in state.hands[seat]) or view["hand"] == [
+        c.key for c in sorted(state.hands[seat])]
+    assert "stock" not in view and "hands" not in view
+
+
+def _keys_in(data: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for value in data.values():
+            found |= _keys_in(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= _keys_in(value)
+    elif isinstance(data, str):
+        try:
+            found.add(parse_card(data).key)
+        except ValueError:
+            pass
+    return found
+
+
+def random_action(game: TakeGame, rng: random.Random) -> Action:
+    """A well-formed action, often illegal: random kind, seat, cards, sequence and end."""
+    seat = game.to_move if game.to_move is not None and rng.random() < 0.8 else rng.randrange(game.num_players)
+    hand = game.state.hands[seat] if rng.random() < 0.8 else sorted(DECK)
+    cards = rng.sample(hand, min(len(hand), rng.randint(1, 5))) if hand else [parse_card("2C")]
+    if rng.random() < 0.5:
+        cards.sort(key=lambda c: (c.suit or "", c.rank))
+    ids = [*game.state.sequences, 99]
+    kind = rng.randrange(6)
+    if kind == 0:
+        return DrawStock(seat)
+    if kind == 1:
+        return DrawDiscard(seat)
+    if kind == 2:
+        return LayDown(seat, tuple(cards), rng.choice([None, None, rng.randint(0, 14)]))
+    if kind == 3:
+        return Extend(seat, rng.choice(ids), tuple(cards), rng.choice(list(End)))
+    if kind == 4:
+        return Discard(seat, cards[0])
+    return NextHand(seat)
+
+
+def check_actions(game: TakeGame, rng: random.Random, tries: int) -> None:
+    """Random actions: legal ones are listed (canonically); illegal ones raise and change nothing."""
+    listed = {seat: set(game.legal_actions(seat)) for seat in range(game.num_players)}
+    before = game.save()
+    for _ in range(tries):
+        action = random_action(game, rng)
+        if game.is_legal(action):
+            assert canonical(game, action) in listed[action.seat], str(action)
+            continue
+        if canonical(game, action) in listed[action.seat]:
+            assert isinstance(action, LayDown) and action.start is not None
+        with pytest.raises(IllegalActionError) as info:
+            game.apply(action)
+        assert info.value.rule in str(info.value) and info.value.phase.value in str(info.value)
+        assert game.save() == before
+
+
+def play_match(seed: int, players: int, *, target: int = 50, sample: float = 0.02, full: bool = False) -> TakeGame:
+    """Play one seeded match to the end with random legal actions, checking as it goes."""
+    rng = random.Random(f"{seed}/{players}")
+    hurry = rng.random()  # chance of discarding at once: slow melders exercise the stock rebuild
+    game = TakeGame.new({"players": players, "target": target}, seed)
+    for _step in range(20000):
+        if game.phase is Phase.MATCH_OVER:
+            break
+        seat = game.to_move
+        assert seat is not None
+        actions = game.legal_actions(seat)
+        assert actions, f"no legal action for P{seat + 1} in {game.phase}"
+        if game.phase is Phase.PLAY and rng.random() < hurry:
+            action = rng.choice([a for a in actions if isinstance(a, Discard)])
+        else:
+            action = rng.choice(actions)
+        game.apply(action)
+        check_invariants(game)
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and isinstance(action, (Discard, LayDown, Extend)):
+            check_scores(game)
+        if full or rng.random() < sample:
+            text = game.save()
+            assert TakeGame.load(text).save() == text
+            assert json.loads(json.dumps(game.view(seat))) == game.view(seat)
+            for viewer in range(players):
+                check_view(game, viewer)
+            check_actions(game, rng, 20)
+    else:
+        pytest.fail(f"match {seed} with {players} players did not end")
+    assert game.state.winners
+    best = max(game.scores)
+    assert best >= target and game.state.winners == [s for s, t in enumerate(game.scores) if t == best]
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_matches_keep_every_invariant(players: int) -> None:
+    for seed in range(scaled(100)):
+        play_match(seed, players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_thousands_of_random_matches(players: int) -> None:
+    for seed in range(1000, 1000 + scaled(1000)):
+        play_match(seed, players, sample=0.01)
+
+
+@settings(max_examples=scaled(12))
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_random_match_checked_after_every_action(seed: int, players: int) -> None:
+    play_match(seed, players, full=True)
+
+
+def test_full_length_match_replays() -> None:
+    game = play_match(7, 3, target=500, sample=0.005)
+    replayed = TakeGame.replay(game.options, game.state.seed, [a.to_json() for a in game.history])
+    assert replayed.save() == game.save()

@@ -1,0 +1,159 @@
+"""Tress positions: save/load round trips, replay, views, and corrupt positions rejected."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from test_tress_helpers import play_random, random_action, reshuffle_hidden, table
+
+from rummytable.game import MalformedActionError, Phase, PositionError
+from rummytable.tress import TressGame
+from rummytable.tress_position import scenario
+
+COMMON_VIEW_KEYS = {
+    "game", "schema", "seat", "players", "phase", "to_move", "dealer", "round", "hand", "hand_counts",
+    "stock_count", "discard_top", "discard_count", "discard_dead", "drawn_from_discard", "melds", "scores",
+    "round_scores", "last_result", "winners", "legal_actions", "options", "log",
+}
+TRESS_VIEW_KEYS = {"contract", "down", "claims", "claims_used", "penalty_cards"}
+
+
+def _mid_game(seed: int = 3, steps: int = 120) -> TressGame:
+    game = TressGame.new({"players": 4}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(random_action(game, rng))
+    return game
+
+
+def test_save_load_save_is_identical() -> None:
+    game = _mid_game()
+    text = game.save()
+    again = TressGame.load(text)
+    assert again.save() == text
+    assert again.view(1) == game.view(1)
+
+
+def test_replay_from_options_seed_and_actions() -> None:
+    game = _mid_game(seed=11, steps=200)
+    actions = [a.to_json() for a in game.history]
+    replayed = TressGame.replay(game.options.to_json(), 11, actions)
+    assert replayed.save() == game.save()
+
+
+def test_replay_rejects_a_bad_action() -> None:
+    with pytest.raises(MalformedActionError):
+        TressGame.replay({}, 1, [{"kind": "shuffle", "seat": 0}])
+
+
+def test_view_has_the_common_and_tress_keys() -> None:
+    game = _mid_game()
+    view = game.view(2)
+    assert set(view) == COMMON_VIEW_KEYS | TRESS_VIEW_KEYS
+    assert view["game"] == "tress" and view["seat"] == 2 and view["players"] == 4
+    json.dumps(view)
+    for m in view["melds"]:
+        assert set(m) == {"id", "owner", "kind", "cards", "faces", "start", "locked"}
+
+
+def test_view_does_not_depend_on_hidden_cards() -> None:
+    game = _mid_game(seed=8, steps=150)
+    assert game.phase in (Phase.DRAW, Phase.CLAIM, Phase.PLAY)
+    rng = random.Random(0)
+    for seat in range(4):
+        assert reshuffle_hidden(game, seat, rng).view(seat) == game.view(seat)
+        assert game.view(seat)["hand"] == [c.key for c in game.hand(seat)]
+
+
+def test_position_keys_documented() -> None:
+    data = _mid_game().to_position()
+    assert data["schema"] == 1 and data["game"] == "tress"
+    for key in ("hands", "stock", "discard", "melds", "round", "scores", "dealer", "phase", "claims", "down",
+                "options", "seed", "restocks", "history", "log"):
+        assert key in data
+
+
+def _corrupt(change: Any) -> dict[str, Any]:
+    data = scenario([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0)
+    data = copy.deepcopy(data)
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(("name", "change", "message"), [
+    ("schema", lambda d: d.update(schema=99), "schema 99"),
+    ("game", lambda d: d.update(game="take"), "'game' must be 'tress'"),
+    ("duplicate card", lambda d: d["hands"][0].append(d["hands"][1][0]), "exactly one place"),
+    ("missing card", lambda d: d["stock"].pop(), "exactly one place"),
+    ("unknown card", lambda d: d["stock"].append("1X"), "not a card"),
+    ("seat", lambda d: d.update(to_move=7), "'to_move' must be 0..3"),
+    ("phase", lambda d: d.update(phase="dancing"), "unknown phase"),
+    ("hand size", lambda d: d["stock"].append(d["hands"][2].pop()), "cannot hold fewer"),
+    ("claim phase", lambda d: d.update(phase="claim"), "pending call"),
+    ("claim by drawer", lambda d: d.update(phase="claim", claims=[1]), "may not call"),
+    ("down without melds", lambda d: d.update(down=[True, False, False, False]), "has not laid"),
+    ("scores", lambda d: d.update(scores=[5, 0, 0, 0]), "sum of the rounds"),
+    ("options", lambda d: d["options"].update(players=9), "bad options"),
+    ("hands count", lambda d: d["hands"].pop(), "3 hands for 4 players"),
+    ("drawn card", lambda d: d.update(drawn_from_discard="10H"), "drawn_from_discard"),
+    ("history", lambda d: d.update(history=[{"kind": "fly", "seat": 0}]), "bad history"),
+    ("not an object", lambda d: d.update(log=[3]), "log entries"),
+])
+def test_corrupt_positions_are_rejected(name: str, change: Any, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        TressGame.from_position(_corrupt(change))
+
+
+def test_corrupt_melds_are_rejected() -> None:
+    good = scenario(["2C 3C", None, None, None], melds=[(0, "4H 4S 4C"), (0, "KD KS KC")])
+    TressGame.from_position(good)
+    bad = copy.deepcopy(good)
+    bad["melds"][0]["rank"] = 5
+    with pytest.raises(PositionError, match="meld 0 is not valid"):
+        TressGame.from_position(bad)
+    bad = copy.deepcopy(good)
+    bad["melds"][1]["owner"] = 2
+    with pytest.raises(PositionError, match="down"):
+        TressGame.from_position(bad)
+
+
+def test_load_rejects_non_json() -> None:
+    with pytest.raises(PositionError):
+        TressGame.load("{not json")
+    with pytest.raises(PositionError):
+        TressGame.from_position([1, 2, 3])
+
+
+def test_finished_match_round_trips() -> None:
+    game = TressGame.new({"players": 3}, 4)
+    play_random(game, random.Random(4))
+    assert game.phase is Phase.MATCH_OVER
+    assert TressGame.load(game.save()).save() == game.save()
+    assert game.legal_actions(0) == []
+
+
+def test_copy_is_independent() -> None:
+    game = _mid_game()
+    before = game.save()
+    other = game.copy()
+    play_random(other, random.Random(1), max_steps=100)
+    assert game.save() == before
+
+
+def test_public_log_hides_stock_draws() -> None:
+    game = _mid_game(seed=5, steps=60)
+    drawn = [e for e in game.public_log if e["kind"] == "card_drawn" and e["source"] == "stock"]
+    assert drawn and all(e["card"] is None for e in drawn)
+    mine = [e for e in game.view(0)["log"] if e["kind"] == "card_drawn" and e["seat"] == 0
+            and e["source"] == "stock"]
+    assert all(e["card"] is not None for e in mine)
+
+
+def test_scenario_builds_the_described_table() -> None:
+    game = table(["4H 4S 4C KD KS JK 7C 2D", None, None, None])
+    assert [c.key for c in game.hand(0)] == ["JK", "2D", "4C", "4H", "4S", "7C", "KD", "KS"]
+    assert game.phase is Phase.PLAY and game.to_move == 0

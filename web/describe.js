@@ -1,0 +1,105 @@
+// Moves in words: the hint, the choices in dialogs, and what an extension in Take will do.
+
+import { cardName, cardSVG, parseCard, rankValue } from "./cards.js";
+import { h } from "./dom.js";
+import { t, list } from "./i18n/index.js";
+import { seatName } from "./table/seats.js";
+
+const names = (keys) => list(keys.map((key) => cardName(key)));
+
+/**
+ * Describe an action for the person ("Discard the seven of hearts").
+ * @param {object} view
+ * @param {object} action engine action JSON
+ * @param {{short?: boolean}} [options] short: for buttons in a choice dialog
+ */
+export function describeAction(view, action, { short = false } = {}) {
+  const meldOf = (id) => view.melds.find((m) => m.id === id);
+  switch (action.kind) {
+    case "draw_stock":
+      return view.phase === "claim" ? t("act.grantByStock") : t("act.drawStock");
+    case "draw_discard":
+      return t("act.drawDiscard", { card: cardName(view.discard_top) });
+    case "call":
+      return t("act.call", { card: cardName(view.discard_top) });
+    case "grant":
+      return t("act.grant", { name: seatName(view, (view.claims ?? [])[0] ?? view.seat) });
+    case "lay_down":
+      if (action.melds) {
+        return (short ? "" : t("act.layDown") + " ") + action.melds
+          .map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards)}`).join(" · ");
+      }
+      return t("act.laySequence", { cards: names(action.cards) });
+    case "lay_off": {
+      const meld = meldOf(action.meld);
+      const where = meld ? meldWords(view, meld) : "";
+      const end = meld?.kind === "run" ? ` (${t(`act.end.${action.end}`, { face: jokerFace(meld, action) })})` : "";
+      return short ? t("act.endOnly", { end: t(`act.end.${action.end}`, { face: jokerFace(meld, action) }), card: cardName(action.card) })
+        : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}`;
+    }
+    case "extend": {
+      const meld = meldOf(action.meld_id);
+      const text = t("act.extend", { cards: names(action.cards), meld: meld ? meldWords(view, meld) : "" });
+      const end = t(`act.end.${action.end}`, { face: "" }).trim();
+      const preview = takePreview(view, action);
+      return [short ? `${names(action.cards)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
+    }
+    case "swap_joker":
+      return t("act.swap", { card: cardName(action.card) });
+    case "discard":
+      return t("act.discard", { card: cardName(action.card) });
+    case "next_round":
+    case "next_hand":
+      return t("act.next");
+    default:
+      return action.kind;
+  }
+}
+
+function meldWords(view, meld) {
+  return t("act.meldOf", { owner: seatName(view, meld.owner), kind: t(`melds.${meld.kind}`) });
+}
+
+/** For a joker laid off at a run's end: what it will stand for ("as the nine of hearts"). */
+function jokerFace(meld, action) {
+  if (!meld || !parseCard(action.card).joker || meld.kind !== "run") return "";
+  const faces = meld.faces ?? [];
+  const edge = action.end === "low" ? faces[0] : faces.at(-1);
+  if (!edge) return "";
+  const { rank, suit } = parseCard(edge);
+  let value = rankValue(rank);
+  if (action.end === "low" && value === 14) value = 1;
+  if (action.end === "low" && meld.start === 1 && edge === faces[0]) value = 1;
+  const next = action.end === "low" ? value - 1 : value + 1;
+  const text = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" }[next] ?? String(next);
+  return next >= 1 && next <= 14 ? t("act.asFace", { card: cardName(`${text}${suit}`) }) : "";
+}
+
+/**
+ * Take: what an extension will do to ownership — "you will take this over from West",
+ * "this locks it" — or null when it changes nothing worth saying.
+ */
+export function takePreview(view, action) {
+  if (view.game !== "take" || action.kind !== "extend") return null;
+  const meld = view.melds.find((m) => m.id === action.meld_id);
+  if (!meld || action.end !== "high") return null;
+  const faces = meld.faces ?? meld.cards;
+  const top = parseCard(faces.at(-1));
+  let topValue = rankValue(top.rank);
+  if (topValue === 14 && faces.length > 1 && meld.start === 1) topValue = 1;
+  const newTop = topValue + action.cards.length;
+  const locks = newTop >= 14;
+  const takes = meld.owner !== view.seat;
+  if (takes && locks) return t("preview.takeAndLock", { name: seatName(view, meld.owner) });
+  if (takes) return t("preview.takeOver", { name: seatName(view, meld.owner) });
+  if (locks) return t("preview.lock");
+  return null;
+}
+
+/** Small cards of a meld, for dialogs. */
+export function meldPreview(meld) {
+  if (!meld) return [];
+  return meld.cards.map((key, i) => h("span.card.mini-card", { role: "img", "aria-label": cardName(key, meld.faces?.[i]) }, [
+    cardSVG(key, { face: key.startsWith("JK") ? meld.faces?.[i] : undefined }),
+  ]));
+}

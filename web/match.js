@@ -1,0 +1,638 @@
+// One match at the table: asks the engine, animates what happened, runs the computer seats,
+// the "take it" windows, and turns the person's clicks, taps, drags and keys into actions.
+//
+// The engine decides every rule. Answers from the worker arrive in the order the calls were
+// made, and each is presented (animated, then drawn) in that order, so the table always shows
+// the newest state.
+
+import * as A from "./actions.js";
+import { cardName, parseCard } from "./cards.js";
+import { h, sleep } from "./dom.js";
+import { t, tOr } from "./i18n/index.js";
+import { timings } from "./settings.js";
+import { flash, flyCard } from "./table/animate.js";
+import { claimAnswer, claimBar } from "./table/claim.js";
+import { choose, closeAll } from "./table/dialog.js";
+import { describeEvent } from "./table/log.js";
+import { sheetBody, sheetTitle } from "./table/scores.js";
+import { seatName } from "./table/seats.js";
+import { TableView } from "./table/table.js";
+import { describeAction, meldPreview, takePreview } from "./describe.js";
+
+const PLAYING = new Set(["draw", "claim", "play"]);
+
+export class Match {
+  /**
+   * @param {{engine: object, root: HTMLElement, setup: {game: string, seats: string[], options: object, seed?: number},
+   *          onLeave: () => void, onRules: (game: string) => void, onLanguage: (code: string) => void}} spec
+   */
+  constructor({ engine, root, setup, onLeave, onRules, onLanguage }) {
+    this.engine = engine;
+    this.root = root;
+    this.setup = setup;
+    this.onLeave = onLeave;
+    this.onRules = onRules;
+    this.view = null;
+    this.closed = false;
+    this.presenting = Promise.resolve();
+    this.acting = false;
+    this.looping = false;
+    this.thinking = null;
+    this.calls = new Map();
+    this.changed = new Map();
+    this.claimKey = null;
+    this.timers = new Set();
+    this.dragCards = null;
+    this.sheetOpen = false;
+    this.table = new TableView(root, {
+      stock: () => this.#clickStock(),
+      discardPile: () => this.#clickDiscardPile(),
+      meld: (id) => this.#clickMeld(id),
+      drop: (cards, target) => this.#drop(cards, target),
+      dragging: (cards) => { this.dragCards = cards; this.#draw(); },
+      layDown: () => this.#layDown(),
+      discard: () => this.#discardSelected(),
+      hint: () => this.#hint(),
+      scores: () => this.#showScores(false),
+      rules: () => this.onRules(this.setup.game),
+      leave: () => this.leave(),
+      language: (code) => onLanguage(code),
+      selectionChanged: () => { this.table.clearMessage(); this.#draw(); },
+    });
+  }
+
+  get human() {
+    return this.setup.seats.includes("human");
+  }
+
+  async start() {
+    this.root.dataset.state = "starting";
+    const result = await this.engine.call("new_match", {
+      game: this.setup.game, options: this.setup.options, seats: this.setup.seats,
+      ...(this.setup.seed != null ? { seed: this.setup.seed } : {}),
+    });
+    this.view = result.view;
+    this.root.dataset.state = "playing";
+    this.#draw();
+    this.kick();
+  }
+
+  leave() {
+    this.close();
+    this.onLeave();
+  }
+
+  close() {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    closeAll();
+  }
+
+  /** Redraw after a language change. */
+  relabel() {
+    this.table.relabel();
+    if (this.view) this.#draw();
+  }
+
+  // ---------------------------------------------------------------- talking to the engine
+
+  /** Call the engine and present the answer (events animated, then the new view drawn). */
+  async #send(method, params = {}) {
+    const result = await this.engine.call(method, params);
+    if (this.closed) return result;
+    this.presenting = this.presenting.then(() => this.#present(result));
+    await this.presenting;
+    return result;
+  }
+
+  async #present(result) {
+    if (this.closed || !result.view) return;
+    const speed = timings();
+    const before = this.view;
+    for (const event of result.events ?? []) await this.#animate(event, before, speed);
+    this.view = result.view;
+    if (this.#claimKey(this.view) !== this.claimKey && this.view.phase !== "claim") this.calls.clear();
+    for (const seat of this.view.claims ?? []) {
+      if (!this.calls.has(seat)) this.calls.set(seat, t("claim.says"));
+    }
+    this.#draw();
+    this.changed.clear();
+  }
+
+  async #animate(event, before, speed) {
+    const ms = speed.animation;
+    const viewer = before.seat;
+    const seatEl = (seat) => this.table.seatEl(seat, viewer);
+    switch (event.kind) {
+      case "card_drawn": {
+        const from = event.source === "discard" ? this.table.discardEl() : this.table.stockEl();
+        const shown = event.seat === viewer && this.human ? event.card : null;
+        await flyCard(from, seatEl(event.seat), event.source === "discard" ? event.card : shown, ms);
+        break;
+      }
+      case "card_discarded": {
+        const from = event.seat === viewer ? this.table.root.querySelector(`.hand [data-card="${CSS.escape(event.card)}"]`) ?? seatEl(event.seat) : seatEl(event.seat);
+        await flyCard(from, this.table.discardEl(), event.card, ms);
+        break;
+      }
+      case "meld_created":
+      case "meld_extended": {
+        const target = this.table.meldEl(event.meld_id) ?? this.table.melds;
+        const first = event.meld?.cards?.[0] ?? event.cards?.[0] ?? null;
+        await flyCard(seatEl(event.seat), target, event.kind === "meld_extended" ? event.cards?.[0] ?? first : first, ms);
+        this.changed.set(event.meld_id, "fresh-meld");
+        break;
+      }
+      case "sequence_taken_over":
+        this.changed.set(event.meld_id, "taken-over");
+        break;
+      case "sequence_locked":
+        this.changed.set(event.meld_id, "just-locked");
+        break;
+      case "claim_called":
+        this.calls.set(event.seat, t("claim.says"));
+        this.view = { ...this.view };
+        this.#draw();
+        flash(seatEl(event.seat));
+        if (ms) await sleep(ms);
+        break;
+      case "claim_granted":
+        this.calls.clear();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---------------------------------------------------------------- the flow of play
+
+  /** Run the computer seats (and the claim windows) until the person must act. */
+  kick() {
+    if (this.looping || this.closed) return;
+    this.looping = true;
+    this.#loop().catch((error) => this.#fault(error)).finally(() => {
+      this.looping = false;
+    });
+  }
+
+  async #loop() {
+    while (!this.closed) {
+      await this.presenting;
+      const view = this.view;
+      if (view.phase === "round_over" || view.phase === "match_over") {
+        await this.#roundOver();
+        return;
+      }
+      if (this.#claimWindowDue(view)) {
+        await this.#claimWindow();
+        continue;
+      }
+      const seat = this.#botToMove(view);
+      if (seat === null) return;
+      this.thinking = seat;
+      this.#draw();
+      await sleep(timings().botPause);
+      if (this.closed) return;
+      const before = this.view;
+      await this.#send("bot_step");
+      this.thinking = null;
+      if (this.view === before) return;  // nothing changed: stop rather than spin
+    }
+  }
+
+  #botToMove(view) {
+    if (!PLAYING.has(view.phase) || view.to_move == null) return null;
+    const kind = view.seat_kinds?.[view.to_move] ?? this.setup.seats[view.to_move];
+    return kind === "human" ? null : view.to_move;
+  }
+
+  #isMine(view = this.view) {
+    return this.human && PLAYING.has(view.phase) && view.to_move === view.seat;
+  }
+
+  #claimKey(view) {
+    return `${view.round}:${view.discard_count}:${view.discard_top}:${view.stock_count + view.hand_counts.reduce((a, b) => a + b, 0)}`;
+  }
+
+  #claimWindowDue(view) {
+    return view.game === "tress" && view.phase === "draw" && view.discard_top && !view.discard_dead
+      && this.#claimKey(view) !== this.claimKey;
+  }
+
+  /**
+   * A new card on the discard pile (Tress): computer seats call after their delays; the person
+   * may call with the countdown running, or pass. With the person due to draw, the window is
+   * open until the person draws.
+   */
+  async #claimWindow() {
+    const view = this.view;
+    const key = this.#claimKey(view);
+    this.claimKey = key;
+    this.calls.clear();
+    const speed = timings();
+    const { offers } = await this.engine.call("claim_offers");
+    const callers = offers.filter((offer) => offer.call)
+      .map((offer) => ({ ...offer, at: Math.round(offer.delay_ms * speed.claimDelayFactor) }))
+      .sort((a, b) => a.at - b.at || a.seat - b.seat);
+    const stillOpen = () => !this.closed && this.#claimKey(this.view) === key && ["draw", "claim"].includes(this.view.phase);
+    const botCall = async (seat) => {
+      if (!stillOpen()) return;
+      try {
+        await this.#send("bot_claim", { seat });
+      } catch {
+        // The window closed first: the call simply came too late.
+      }
+    };
+
+    if (this.#isMine(view)) {
+      // The person is due to draw: callers race the person's draw.
+      for (const caller of callers) this.#later(caller.at, () => botCall(caller.seat));
+      return;
+    }
+
+    const personCan = this.human && A.callAction(view) !== null;
+    const windowMs = personCan ? speed.claimWindow : (callers.at(-1)?.at ?? 0);
+    await new Promise((resolve) => {
+      const pending = new Set(callers);
+      const timers = [];
+      let finished = false;
+      const finish = async (flush) => {
+        if (finished) return;
+        finished = true;
+        for (const timer of timers) clearTimeout(timer);
+        this.table.setClaim(null);
+        if (flush) {
+          for (const caller of [...pending].sort((a, b) => a.at - b.at)) await botCall(caller.seat);
+        }
+        resolve();
+      };
+      for (const caller of callers) {
+        if (caller.at > windowMs) continue;
+        timers.push(setTimeout(() => { pending.delete(caller); botCall(caller.seat); }, caller.at));
+      }
+      timers.push(setTimeout(() => finish(false), windowMs + 30));
+      if (personCan) {
+        this.table.setClaim(claimBar({
+          cardText: cardName(view.discard_top),
+          ms: windowMs,
+          onCall: async () => {
+            const call = A.callAction(this.view);
+            if (!call) return;
+            try {
+              await this.#send("act", { action: call });
+            } catch (error) {
+              this.#illegal(error);
+            }
+            finish(false);
+          },
+          onPass: () => finish(true),
+        }));
+        this.table.claimSlot.querySelector("[data-testid='take-it']")?.focus();
+      }
+    });
+  }
+
+  #later(ms, fn) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.closed) fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  async #roundOver() {
+    if (this.sheetOpen) return;
+    const view = this.view;
+    const final = view.phase === "match_over";
+    await sleep(timings().roundPause);
+    if (this.closed) return;
+    this.sheetOpen = true;
+    const choices = final
+      ? [{ label: t("scores.playAgain"), value: "again", testid: "play-again", primary: true },
+        { label: t("scores.newGame"), value: "new", testid: "new-game" }]
+      : [{ label: view.game === "take" ? t("scores.nextHand") : t("scores.nextRound"), value: "next", testid: "next-round", primary: true }];
+    if (!this.human && !final) {
+      this.#later(Math.max(1500, timings().roundPause * 4), () => document.querySelector("[data-testid='next-round']")?.click());
+    }
+    const choice = await choose({
+      title: sheetTitle(view), body: sheetBody(view), choices, dismissible: false,
+      testid: "score-sheet", className: final ? "sheet final" : "sheet",
+    });
+    this.sheetOpen = false;
+    if (this.closed) return;
+    if (choice === "next") {
+      const next = A.continueAction(this.view) ?? { kind: view.game === "take" ? "next_hand" : "next_round", seat: view.seat };
+      try {
+        await this.#send("act", { action: next });
+      } catch (error) {
+        // In watch mode no seat is the person's: let a computer seat deal.
+        await this.#send("bot_step").catch(() => this.#illegal(error));
+      }
+      this.claimKey = null;
+      this.kick();
+    } else if (choice === "again") {
+      this.close();
+      this.closed = false;
+      this.claimKey = null;
+      await this.start();
+    } else if (choice === "new") {
+      this.leave();
+    }
+  }
+
+  // ---------------------------------------------------------------- the person's moves
+
+  async #act(action, { quiet = false } = {}) {
+    if (this.acting || this.closed) return false;
+    this.acting = true;
+    this.table.clearMessage();
+    try {
+      await this.#send("act", { action });
+      this.table.hand.clearSelection();
+      return true;
+    } catch (error) {
+      if (!quiet) this.#illegal(error);
+      return false;
+    } finally {
+      this.acting = false;
+      this.#draw();
+      this.kick();
+    }
+  }
+
+  /** Show why the engine refused a move, in the person's language; nothing changed. */
+  #illegal(error) {
+    const { rule, reason } = ruleOf(error);
+    const title = rule ? tOr(`explain.${rule}`, t("explain.generic")) : t("explain.generic");
+    this.table.showMessage(title, reason && reason !== title ? `${t("explain.detail")} ${reason}` : "");
+    this.table.message.dataset.rule = rule ?? "";
+  }
+
+  #notice(text) {
+    this.table.showMessage(text, "");
+    this.table.message.dataset.rule = "";
+  }
+
+  #fault(error) {
+    console.error(error);
+    this.table.showMessage(t("errors.engine"), String(error?.message ?? error));
+  }
+
+  #clickStock() {
+    const view = this.view;
+    if (!this.human || !view) return;
+    const action = A.drawAction(view, "stock") ?? { kind: "draw_stock", seat: view.seat };
+    this.#act(action);
+  }
+
+  #clickDiscardPile() {
+    const view = this.view;
+    if (!this.human || !view) return;
+    if (view.phase === "play" && view.to_move === view.seat) {
+      this.#discardSelected();
+      return;
+    }
+    if (view.phase === "claim" && view.to_move === view.seat) {
+      this.#act(A.claimAnswers(view).take ?? { kind: "draw_discard", seat: view.seat });
+      return;
+    }
+    this.#act(A.drawAction(view, "discard") ?? { kind: "draw_discard", seat: view.seat });
+  }
+
+  #discardSelected(cards = this.table.hand.selection()) {
+    const view = this.view;
+    if (!this.human) return;
+    if (cards.length !== 1) {
+      this.#notice(t(cards.length ? "notice.oneToDiscard" : "notice.selectToDiscard"));
+      return;
+    }
+    this.#act(A.discardActions(view).get(cards[0]) ?? { kind: "discard", seat: view.seat, card: cards[0] });
+  }
+
+  async #clickMeld(meldId, cards = this.table.hand.selection()) {
+    const view = this.view;
+    if (!this.human || !view) return;
+    if (!cards.length) {
+      this.#notice(t("notice.selectForMeld"));
+      return;
+    }
+    const options = A.layOffs(view, cards, meldId);
+    let action = options[0];
+    if (!options.length) {
+      action = view.game === "take"
+        ? { kind: "extend", seat: view.seat, meld_id: meldId, cards, end: "high" }
+        : { kind: "lay_off", seat: view.seat, card: cards[0], meld: meldId, end: "high" };
+      if (view.game === "tress" && cards.length > 1) {
+        this.#notice(t("notice.oneAtATime"));
+        return;
+      }
+    } else if (options.length > 1 || view.game === "take") {
+      const meld = view.melds.find((m) => m.id === meldId);
+      const choices = options.map((option, i) => ({
+        label: describeAction(view, option, { short: true }),
+        value: option,
+        testid: `choice-${i}`,
+        primary: i === 0,
+      }));
+      const previews = options.map((option) => takePreview(view, option)).filter(Boolean);
+      const needsAsking = options.length > 1 || previews.length > 0;
+      if (needsAsking) {
+        const body = [h("div.dialog-meld", {}, meldPreview(meld)), ...previews.map((p) => h("p.preview", { text: p }))];
+        action = await choose({
+          title: options.length > 1 ? t("choose.where") : t("choose.confirm"),
+          body: previews.length && options.length === 1 ? [h("div.dialog-meld", {}, meldPreview(meld)), h("p.preview", { text: previews[0], dataset: { testid: "take-preview" } })] : body,
+          choices: options.length > 1 ? choices : [{ label: t("choose.confirmButton"), value: options[0], testid: "confirm", primary: true }],
+          testid: "meld-choice",
+        });
+        if (!action) return;
+      }
+    }
+    this.#act(action);
+  }
+
+  #drop(cards, target) {
+    if (target.type === "meld") this.#clickMeld(target.meldId, cards);
+    else if (target.type === "discard") {
+      if (this.view.phase === "play") this.#discardSelected(cards);
+    } else if (target.type === "table") this.#layDown(cards);
+  }
+
+  async #layDown(cards = this.table.hand.selection()) {
+    const view = this.view;
+    if (!this.human) return;
+    const pool = new Set(cards.length ? cards : view.hand);
+    const usedCards = (action) => (action.melds ? action.melds.flatMap((m) => m.cards) : action.cards ?? []);
+    let options = A.layDownActions(view).filter((action) => usedCards(action).every((c) => pool.has(c)));
+    if (cards.length && view.game === "take") {
+      const exact = options.filter((a) => usedCards(a).length === cards.length);
+      if (exact.length) options = exact;
+    }
+    if (!options.length && cards.length && view.game === "tress") {
+      try {
+        const found = await this.engine.call("arrangements", { cards });
+        options = found.lay_downs ?? [];
+      } catch {
+        options = [];
+      }
+    }
+    if (!options.length) {
+      if (!cards.length) {
+        this.#notice(view.game === "tress" ? t("notice.noContract") : t("notice.selectSequence"));
+        return;
+      }
+      // Let the engine say exactly what is wrong with these cards.
+      const guess = view.game === "take"
+        ? { kind: "lay_down", seat: view.seat, cards }
+        : { kind: "lay_down", seat: view.seat, melds: [{ kind: sameRank(cards) ? "set" : "run", cards }] };
+      this.#act(guess);
+      return;
+    }
+    const shown = options.slice(0, 6);
+    const action = await choose({
+      title: shown.length > 1 ? t("layDown.pick") : t("layDown.confirm"),
+      body: [h("p.dialog-help", { text: shown.length > 1 ? t("layDown.pickHelp") : t("layDown.confirmHelp") })],
+      choices: shown.map((option, i) => ({
+        label: describeAction(view, option, { short: true }),
+        value: option,
+        testid: `arrangement-${i}`,
+        primary: i === 0,
+      })),
+      testid: "lay-down-dialog",
+      className: "arrangements",
+    });
+    if (action) this.#act(action);
+  }
+
+  async #hint() {
+    if (!this.human || !this.view) return;
+    if (!this.#isMine() && !A.callAction(this.view)) {
+      this.#notice(t("hint.notYourTurn"));
+      return;
+    }
+    try {
+      const { action, reason } = await this.engine.call("hint");
+      this.table.showHint(describeAction(this.view, action), reason);
+      const message = this.table.message;
+      message.dataset.hintKind = action.kind;
+      message.dataset.hintAction = JSON.stringify(action);
+    } catch (error) {
+      this.#illegal(error);
+    }
+  }
+
+  async #showScores() {
+    if (!this.view) return;
+    await choose({
+      title: t("scores.title"),
+      body: sheetBody(this.view),
+      choices: [{ label: t("common.close"), value: null, testid: "close-scores", primary: true }],
+      dismissible: false,
+      testid: "scores-dialog",
+      className: "sheet",
+    });
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  #draw() {
+    const view = this.view;
+    if (!view || this.closed) return;
+    const mine = this.#isMine(view);
+    const playing = mine && view.phase === "play";
+    const selection = this.dragCards ?? this.table.hand.selection();
+    const discards = A.discardActions(view);
+    const marks = new Map();
+    if (playing) {
+      for (const action of A.mine(view)) {
+        if (A.actionMeld(action) !== null) for (const card of A.actionCards(action)) marks.set(card, "playable");
+      }
+      if (view.drawn_from_discard) marks.set(view.drawn_from_discard, "taken-card");
+    }
+    const state = {
+      thinking: this.thinking,
+      calls: new Map([...this.calls].map(([seat]) => [seat, t("claim.says")])),
+      watching: !this.human,
+      handEnabled: this.human && view.phase !== "match_over",
+      marks,
+      targets: playing ? A.meldTargets(view, selection) : new Set(),
+      changed: this.changed,
+      onMeld: (id) => this.#clickMeld(id),
+      canStock: mine && view.phase !== "play",
+      canDiscardPile: mine && view.phase !== "play" && Boolean(A.drawAction(view, "discard")),
+      discardTarget: playing && selection.length === 1 && discards.has(selection[0]),
+      onStock: () => this.#clickStock(),
+      onDiscardPile: () => this.#clickDiscardPile(),
+      showLayDown: this.human && (view.game === "take" || !view.down?.[view.seat] || view.options?.extra_melds),
+      canLayDown: playing,
+      showDiscard: this.human,
+      canDiscard: playing && selection.length === 1,
+      prompt: this.#prompt(view),
+      logLines: (view.log ?? []).map((event) => describeEvent(view, event)).filter(Boolean).slice(-8),
+    };
+    this.table.render(view, state);
+    this.root.dataset.mine = String(mine);
+    this.root.dataset.busy = String(this.looping && !mine);
+    this.#drawClaimAnswer(view);
+  }
+
+  #drawClaimAnswer(view) {
+    const asking = this.human && view.phase === "claim" && view.to_move === view.seat;
+    const existing = this.table.claimSlot.querySelector("[data-testid='claim-answer']");
+    if (!asking) {
+      existing?.remove();
+      return;
+    }
+    const caller = (view.claims ?? [])[0] ?? [...this.calls.keys()][0];
+    if (caller == null) return;
+    const { take, grant } = A.claimAnswers(view);
+    this.table.setClaim(claimAnswer({
+      callerName: seatName(view, caller),
+      cardText: cardName(view.discard_top),
+      onTake: () => this.#act(take),
+      onGrant: () => this.#act(A.ofKind(view, "grant")[0] ?? grant),
+    }));
+  }
+
+  #prompt(view) {
+    const name = (seat) => seatName(view, seat);
+    if (view.phase === "match_over") return t("prompt.matchOver");
+    if (view.phase === "round_over") return view.game === "take" ? t("prompt.handOver") : t("prompt.roundOver");
+    if (!this.human) return t("prompt.watching", { name: name(view.to_move) });
+    if (view.to_move !== view.seat) {
+      return this.thinking === view.to_move ? t("prompt.thinking", { name: name(view.to_move) }) : t("prompt.waiting", { name: name(view.to_move) });
+    }
+    if (view.phase === "claim") return t("prompt.claimed");
+    if (view.phase === "draw") {
+      return A.drawAction(view, "discard")
+        ? t("prompt.draw", { card: cardName(view.discard_top) })
+        : t("prompt.drawStock");
+    }
+    if (view.game === "take") return t("prompt.playTake");
+    if (view.contract?.all_cards) return t("prompt.playRound7");
+    return view.down?.[view.seat] ? t("prompt.playDown") : t("prompt.playTress");
+  }
+}
+
+/** The rule id and English reason of an engine error. */
+export function ruleOf(error) {
+  let rule = error?.rule ?? null;
+  let reason = error?.reason ?? null;
+  const message = String(error?.message ?? "");
+  if (!rule) {
+    const match = message.match(/\(rule ([^,)]+)(?:, phase [^)]+)?\)\s*$/);
+    if (match) rule = match[1];
+  }
+  if (!reason) {
+    reason = message.replace(/\s*\(rule [^)]*\)\s*$/, "");
+    const colon = reason.indexOf(": ");
+    if (rule && colon >= 0) reason = reason.slice(colon + 2);
+  }
+  return { rule, reason };
+}
+
+function sameRank(cards) {
+  const ranks = new Set(cards.map((key) => parseCard(key)).filter((c) => !c.joker).map((c) => c.rank));
+  return ranks.size <= 1;
+}
+

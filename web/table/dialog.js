@@ -1,0 +1,41 @@
+// Modal dialogs on the native <dialog> element: focus stays inside, Escape closes.
+
+import { h } from "../dom.js";
+import { t } from "../i18n/index.js";
+
+/**
+ * Open a modal dialog and resolve with the chosen value (null when dismissed).
+ * @param {{title: string, body?: Node[], choices: {label: string, value: any, testid?: string, primary?: boolean}[],
+ *          testid?: string, dismissible?: boolean, className?: string}} spec
+ */
+export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, className = "" }) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog.modal", { class: className || undefined, dataset: { testid }, "aria-labelledby": `${testid}-title` });
+    let result = null;
+    const buttons = choices.map((choice) => h("button", {
+      type: "button",
+      class: choice.primary ? "primary" : "secondary",
+      dataset: { testid: choice.testid ?? "" },
+      text: choice.label,
+      on: { click: () => { result = choice.value; dialog.close(); } },
+    }));
+    if (dismissible) {
+      buttons.push(h("button.secondary", { type: "button", dataset: { testid: `${testid}-cancel` }, text: t("common.cancel"), on: { click: () => dialog.close() } }));
+    }
+    dialog.append(
+      h("h2", { id: `${testid}-title`, text: title }),
+      h("div.modal-body", {}, body),
+      h("div.modal-actions", {}, buttons),
+    );
+    dialog.addEventListener("cancel", (event) => { if (!dismissible) event.preventDefault(); });
+    dialog.addEventListener("close", () => { dialog.remove(); resolve(result); });
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    (dialog.querySelector(".primary") ?? buttons[0])?.focus();
+  });
+}
+
+/** Close every open modal (used when leaving the table). */
+export function closeAll() {
+  for (const dialog of document.querySelectorAll("dialog.modal[open]")) dialog.close();
+}

@@ -1,0 +1,128 @@
+// The person's hand: large cards along the bottom, selection, sorting and reordering.
+
+import { cardName, cardSVG, sortByRank, sortBySuit } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n/index.js";
+
+export class Hand {
+  /**
+   * @param {HTMLElement} root the container (<div class="hand">)
+   * @param {{onChange: () => void}} callbacks onChange runs after selection or order change
+   */
+  constructor(root, { onChange }) {
+    this.root = root;
+    this.onChange = onChange;
+    this.order = [];
+    this.selected = new Set();
+    this.mode = "suit";  // "suit" | "rank" | "custom"
+    this.marks = new Map();  // card -> css class ("playable", "locked-card")
+    this.enabled = true;
+    this.root.addEventListener("keydown", (event) => this.#keydown(event));
+  }
+
+  /** Take the engine's hand; keep the person's order for cards still held, add new ones. */
+  update(keys) {
+    const held = new Set(keys);
+    for (const key of [...this.selected]) if (!held.has(key)) this.selected.delete(key);
+    const kept = this.order.filter((key) => held.has(key));
+    const fresh = keys.filter((key) => !kept.includes(key));
+    this.fresh = new Set(this.order.length ? fresh : []);
+    if (this.mode === "custom") this.order = [...kept, ...fresh];
+    else this.order = this.mode === "rank" ? sortByRank(keys) : sortBySuit(keys);
+  }
+
+  sort(mode) {
+    this.mode = mode;
+    this.order = mode === "rank" ? sortByRank(this.order) : sortBySuit(this.order);
+    this.render();
+    this.onChange();
+  }
+
+  /** Move `key` so it stands before `beforeKey` (or last when null). */
+  move(key, beforeKey) {
+    if (key === beforeKey) return;
+    const order = this.order.filter((k) => k !== key);
+    const index = beforeKey ? order.indexOf(beforeKey) : -1;
+    order.splice(index < 0 ? order.length : index, 0, key);
+    this.order = order;
+    this.mode = "custom";
+    this.render();
+    this.focus(key);
+    this.onChange();
+  }
+
+  toggle(key) {
+    if (this.selected.has(key)) this.selected.delete(key);
+    else this.selected.add(key);
+    this.render();
+    this.focus(key);
+    this.onChange();
+  }
+
+  clearSelection() {
+    this.selected.clear();
+    this.render();
+  }
+
+  /** Selected keys in hand order. */
+  selection() {
+    return this.order.filter((key) => this.selected.has(key));
+  }
+
+  focus(key) {
+    this.root.querySelector(`[data-card="${CSS.escape(key)}"]`)?.focus();
+  }
+
+  render() {
+    const focused = document.activeElement?.closest?.(".hand")?.contains(document.activeElement)
+      ? document.activeElement.dataset.card : null;
+    this.root.dataset.count = String(this.order.length);
+    this.root.replaceChildren(...this.order.map((key, index) => {
+      const selected = this.selected.has(key);
+      const button = h("button.card.hand-card", {
+        type: "button",
+        class: [selected ? "selected" : "", this.marks.get(key) ?? "", this.fresh?.has(key) ? "fresh" : ""].join(" ").trim() || undefined,
+        "aria-pressed": String(selected),
+        "aria-label": cardName(key),
+        "aria-describedby": "hand-help",
+        dataset: { card: key, testid: `hand-card-${key}`, index: String(index) },
+        on: { click: (event) => { if (!this.root.dataset.dragging && this.enabled) { event.preventDefault(); this.toggle(key); } } },
+      }, [cardSVG(key)]);
+      button.style.setProperty("--i", String(index));
+      return button;
+    }));
+    if (focused) this.focus(focused);
+  }
+
+  #keydown(event) {
+    const card = event.target.closest?.("[data-card]");
+    if (!card) return;
+    const index = this.order.indexOf(card.dataset.card);
+    let step = 0;
+    if (event.key === "ArrowLeft") step = -1;
+    else if (event.key === "ArrowRight") step = 1;
+    else if (event.key === "Home") step = -index;
+    else if (event.key === "End") step = this.order.length - 1 - index;
+    if (!step) return;
+    event.preventDefault();
+    const target = Math.min(Math.max(index + step, 0), this.order.length - 1);
+    if (event.altKey || event.shiftKey) {
+      // Move the card itself: Alt+Arrow reorders by keyboard.
+      const key = card.dataset.card;
+      const order = this.order.filter((k) => k !== key);
+      order.splice(target, 0, key);
+      this.order = order;
+      this.mode = "custom";
+      this.render();
+      this.focus(key);
+      this.onChange();
+    } else {
+      this.focus(this.order[target]);
+    }
+  }
+}
+
+/** Hidden help text for screen readers, referenced by every hand card. */
+export function handHelp() {
+  return h("p.sr-only", { id: "hand-help", text: t("hand.help") });
+}

@@ -1,0 +1,71 @@
+// The short log of the last moves, in words.
+
+import { cardName } from "../cards.js";
+import { h } from "../dom.js";
+import { t, list } from "../i18n/index.js";
+import { seatName } from "./seats.js";
+
+/**
+ * One event in words, or null for events not worth a line.
+ * @param {object} view the current view (for seat names)
+ * @param {object} event an engine event
+ */
+export function describeEvent(view, event) {
+  const name = event.seat != null ? seatName(view, event.seat) : "";
+  const you = event.seat === view.seat && (view.seat_kinds ?? []).includes("human");
+  const who = { name };
+  const cards = (keys, faces) => list((keys ?? []).map((key, i) => cardName(key, faces?.[i])));
+  switch (event.kind) {
+    case "dealt":
+      return t("log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
+    case "card_drawn":
+      if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: cardName(event.card) });
+      if (event.source === "penalty") return t("log.penalty", who);
+      return event.card && you ? t("log.youDrewStock", { card: cardName(event.card) }) : t("log.drewStock", who);
+    case "card_discarded":
+      return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: cardName(event.card) });
+    case "meld_created": {
+      const meld = event.meld ?? {};
+      return t(you ? "log.youMelded" : "log.melded", { ...who, kind: t(`melds.${meld.kind ?? "run"}`), cards: cards(meld.cards, meld.faces) });
+    }
+    case "laid_down":
+    case "went_down":
+      return t(you ? "log.youWentDown" : "log.wentDown", who);
+    case "meld_extended": {
+      const meld = event.meld ?? {};
+      const added = event.cards ?? [];
+      const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
+      return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), owner: meld.owner != null ? seatName(view, meld.owner) : "" });
+    }
+    case "claim_called":
+      return t("log.called", { ...who, card: event.card ? cardName(event.card) : "" });
+    case "claim_granted":
+      return t("log.granted", { ...who, card: event.card ? cardName(event.card) : "" });
+    case "claim_taken":
+      return t("log.keptClaim", who);
+    case "sequence_taken_over":
+      return t("log.takenOver", { ...who, from: event.from != null ? seatName(view, event.from) : "" });
+    case "sequence_locked":
+      return t("log.locked", who);
+    case "stock_rebuilt":
+      return t("log.stockRebuilt", { count: event.count ?? 0 });
+    case "round_scored":
+      return view.game === "take" ? t("log.handScored", { round: event.round }) : t("log.roundScored", { round: event.round });
+    case "went_out":
+      return t("log.wentOut", who);
+    case "match_over":
+      return t("log.matchOver", { names: list((event.winners ?? []).map((s) => seatName(view, s))) });
+    default:
+      return null;
+  }
+}
+
+/** The log panel: the newest lines last. */
+export function renderLog(view, events, limit) {
+  const lines = [];
+  for (const event of events) {
+    const line = describeEvent(view, event);
+    if (line) lines.push(line);
+  }
+  return lines.slice(-limit).map((line) => h("li", { text: line }));
+}

@@ -1,0 +1,86 @@
+// The score sheet: each player's cards left, points for the round, running totals; the winner at the end.
+
+import { cardName, cardSVG } from "../cards.js";
+import { h } from "../dom.js";
+import { t, list } from "../i18n/index.js";
+import { seatName } from "./seats.js";
+
+/** Table of the last round: cards left, round points, totals. */
+export function resultTable(view) {
+  const result = view.last_result;
+  const take = view.game === "take";
+  const rows = [];
+  for (let seat = 0; seat < view.players; seat++) {
+    const left = result?.hands?.[seat] ?? [];
+    const points = result?.points?.[seat];
+    rows.push(h("tr", { dataset: { seat: String(seat) }, class: view.winners?.includes(seat) ? "winner" : undefined }, [
+      h("th", { scope: "row", text: seatName(view, seat) }),
+      h("td.left-cards", {}, left.length
+        ? left.map((key) => h("span.card.mini-card", { role: "img", "aria-label": cardName(key) }, [cardSVG(key)]))
+        : [h("span.out", { text: result?.out === seat ? t("scores.wentOut") : t("scores.noCards") })]),
+      h("td.num", { text: points == null ? "–" : signed(points, take) }),
+      h("td.num.total", { text: String(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
+    ]));
+  }
+  return h("table.score-table", { dataset: { testid: "result-table" } }, [
+    h("thead", {}, [h("tr", {}, [
+      h("th", { scope: "col", text: t("scores.player") }),
+      h("th", { scope: "col", text: t("scores.cardsLeft") }),
+      h("th", { scope: "col", text: take ? t("scores.handPoints") : t("scores.roundPoints") }),
+      h("th", { scope: "col", text: t("scores.total") }),
+    ])]),
+    h("tbody", {}, rows),
+  ]);
+}
+
+/** Every finished round's points and the totals. */
+export function historyTable(view) {
+  const take = view.game === "take";
+  const rounds = view.round_scores ?? [];
+  return h("table.score-table.history", { dataset: { testid: "score-history" } }, [
+    h("thead", {}, [h("tr", {}, [
+      h("th", { scope: "col", text: take ? t("scores.hand") : t("scores.round") }),
+      ...Array.from({ length: view.players }, (_, seat) => h("th", { scope: "col", text: seatName(view, seat) })),
+    ])]),
+    h("tbody", {}, rounds.map((points, i) => h("tr", {}, [
+      h("th", { scope: "row", text: String(i + 1) }),
+      ...points.map((p) => h("td.num", { text: signed(p, take) })),
+    ]))),
+    h("tfoot", {}, [h("tr", {}, [
+      h("th", { scope: "row", text: t("scores.total") }),
+      ...view.scores.map((s) => h("td.num.total", { text: String(s) })),
+    ])]),
+  ]);
+}
+
+/** The title of the sheet after a round, or the winners' line at the end. */
+export function sheetTitle(view) {
+  if (view.phase === "match_over") {
+    const winners = view.winners ?? [];
+    const you = winners.includes(view.seat) && (view.seat_kinds ?? []).includes("human");
+    if (winners.length === 1) return you ? t("scores.youWin") : t("scores.wins", { name: seatName(view, winners[0]) });
+    return t("scores.shared", { names: list(winners.map((s) => seatName(view, s))) });
+  }
+  const round = view.last_result?.round ?? view.round;
+  const out = view.last_result?.out;
+  const head = view.game === "take" ? t("scores.handOver", { round }) : t("scores.roundOver", { round });
+  return out == null ? head : `${head} · ${t("scores.outBy", { name: seatName(view, out) })}`;
+}
+
+/** The whole sheet's body: result, then the history. */
+export function sheetBody(view) {
+  const nodes = [];
+  if (view.phase === "match_over") {
+    const goal = view.game === "take" ? t("scores.goalTake") : t("scores.goalTress");
+    nodes.push(h("p.sheet-goal", { text: goal }));
+  }
+  if (view.last_result) nodes.push(resultTable(view));
+  if ((view.round_scores ?? []).length) {
+    nodes.push(h("h3", { text: t("scores.history") }), historyTable(view));
+  }
+  return nodes;
+}
+
+function signed(points, take) {
+  return take && points > 0 ? `+${points}` : String(points);
+}

@@ -1,0 +1,77 @@
+// Who sits where: seat names by position round the table, colours, and the opponents' panels.
+
+import { h } from "../dom.js";
+import { t } from "../i18n/index.js";
+
+/** Compass positions of the other seats, clockwise from the person (who sits south). */
+const POSITIONS = {
+  1: [],
+  2: ["north"],
+  3: ["west", "east"],
+  4: ["west", "north", "east"],
+  5: ["west", "northwest", "northeast", "east"],
+  6: ["west", "northwest", "north", "northeast", "east"],
+};
+
+export const SEAT_COLOURS = ["#e0a526", "#3f8fd8", "#d9534f", "#2aa198", "#9b6bd6", "#e07b39"];
+
+/** Position word of `seat` for a table of `players` seen from `viewer` ("south" for the viewer). */
+export function seatPosition(seat, players, viewer = 0) {
+  const offset = (seat - viewer + players) % players;
+  return offset === 0 ? "south" : POSITIONS[players][offset - 1];
+}
+
+/** The seat's name: "You" for the person, else its position ("West"). */
+export function seatName(view, seat) {
+  const kinds = view.seat_kinds ?? [];
+  const watching = kinds.length > 0 && !kinds.includes("human");
+  if (seat === view.seat && !watching) return t("seat.you");
+  return t(`seat.${seatPosition(seat, view.players, view.seat)}`);
+}
+
+/** True when `seat` has laid down (Tress: its contract is on the table). */
+export function isDown(view, seat) {
+  if (Array.isArray(view.down)) return Boolean(view.down[seat]);
+  return view.melds.some((meld) => meld.owner === seat);
+}
+
+/**
+ * The opponents' panels along the top of the table.
+ * @param {object} view the engine's view
+ * @param {{thinking: number|null, calls: Map<number, string>}} state transient table state
+ */
+export function renderOpponents(view, state) {
+  const seats = [];
+  for (let step = 1; step < view.players; step++) seats.push((view.seat + step) % view.players);
+  return seats.map((seat) => seatPanel(view, seat, state));
+}
+
+/** The panel of one seat (also used for the person's own line above the hand). */
+export function seatPanel(view, seat, state) {
+  const name = seatName(view, seat);
+  const count = view.hand_counts[seat];
+  const turn = view.to_move === seat && !["round_over", "match_over"].includes(view.phase);
+  const down = view.game === "tress" && isDown(view, seat);
+  const kind = view.seat_kinds?.[seat];
+  const level = kind && kind !== "human" ? t(`level.${kind}.name`) : null;
+  const call = state.calls?.get(seat);
+  const panel = h("section.seat", {
+    class: [turn ? "turn" : "", down ? "down" : ""].join(" ").trim() || undefined,
+    dataset: { seat: String(seat), testid: `seat-${seat}` },
+    "aria-label": t("seat.summary", { name, count }),
+  }, [
+    h("span.avatar", { "aria-hidden": "true", text: name.slice(0, 1) }),
+    h("div.seat-text", {}, [
+      h("span.seat-name", { text: name }),
+      level ? h("span.seat-level", { text: level }) : null,
+      h("span.seat-count", { text: t("seat.cards", { count }), dataset: { testid: `seat-count-${seat}` } }),
+    ]),
+    h("div.seat-badges", {}, [
+      down ? h("span.badge.badge-down", { text: t("seat.down") }) : null,
+      turn ? h("span.badge.badge-turn", { text: state.thinking === seat ? t("seat.thinking") : t("seat.toMove") }) : null,
+      call ? h("span.badge.badge-call", { text: call }) : null,
+    ]),
+  ]);
+  panel.querySelector(".avatar").style.backgroundColor = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  return panel;
+}
