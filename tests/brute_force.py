@@ -144,9 +144,11 @@ def _disjoint_choices(melds: list[Meld], count: int, used: frozenset[Card],
 
 
 def best_penalty(hand: Sequence[Card], contract: Contract, rules: MeldRules,
-                 value: Callable[[Card], int]) -> int | None:
-    """Fewest points left in hand over every legal lay-down, or None when there is none."""
-    found = all_lay_downs(hand, contract, rules)
+                 value: Callable[[Card], int],
+                 found: dict[Signature, tuple[Meld, ...]] | None = None) -> int | None:
+    """Fewest points left in hand over every legal lay-down (``found``, else all), or None."""
+    if found is None:
+        found = all_lay_downs(hand, contract, rules)
     if not found:
         return None
     total = sum(value(c) for c in hand)

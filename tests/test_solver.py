@@ -91,7 +91,8 @@ def test_TR_05_round1_sets_with_a_joker() -> None:
     found = lay_downs(cards, TRESS_CONTRACTS[1], DEFAULT)
     assert [notations(lay) for lay in found] == [["4S 4H 4C", "KS KD JK(K)"]]
     best = best_lay_down(cards, TRESS_CONTRACTS[1], DEFAULT, points)
-    assert best is not None and left_points(cards, best) == 10  # 7C and 2D stay for the discard
+    assert best is not None
+    assert left_points(cards, best) == 10  # 7C and 2D stay for the discard
 
 
 def test_TR_06_joker_ratio_and_its_options() -> None:
@@ -163,7 +164,8 @@ def test_TR_17_round7_after_a_claim_all_sixteen_cards() -> None:
     cards = hand("5H 5S 5D 5C 9C 9D 9H QS QH QD 6S 7S 8S 9S 10S JK")
     assert can_meet(cards, TRESS_CONTRACTS[7], DEFAULT)
     lay = full_partition(cards, TRESS_CONTRACTS[7], DEFAULT)
-    assert lay is not None and sum(len(m.cards) for m in lay) == 16
+    assert lay is not None
+    assert sum(len(m.cards) for m in lay) == 16
     assert not can_meet(cards + hand("3D"), TRESS_CONTRACTS[7], DEFAULT)
 
 
@@ -192,12 +194,14 @@ def test_TR_29_distinct_melds_in_one_lay_down() -> None:
 def test_TR_30_fourteen_card_run_from_ace_to_ace() -> None:
     cards = hand("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 7C 7S 7H")
     lay = best_lay_down(cards, TRESS_CONTRACTS[2], DEFAULT, points)
-    assert lay is not None and left_points(cards, lay) == 0
+    assert lay is not None
+    assert left_points(cards, lay) == 0
     assert max(len(m.cards) for m in lay) == 14
     # One ace only: the run stops at KD or starts at 2D; nothing goes past an ace.
     short = [c for c in cards if c != cards[13]]
     lay = best_lay_down(short, TRESS_CONTRACTS[2], DEFAULT, points)
-    assert lay is not None and max(len(m.cards) for m in lay) == 13
+    assert lay is not None
+    assert max(len(m.cards) for m in lay) == 13
 
 
 # ----------------------------------------------------------------------------- rules

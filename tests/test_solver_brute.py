@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from brute_force import all_lay_downs, all_partitions, best_penalty, lay_down_signature
+from conftest import scaled
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brute_force import all_lay_downs, all_partitions, best_penalty, lay_down_signature
-from conftest import scaled
 from rummytable.cards import SUITS, Card, build_deck, joker
 from rummytable.melds import JokerRatio, RunRules
 from rummytable.solver import (
@@ -31,8 +31,8 @@ from rummytable.solver import (
     lay_downs,
 )
 
-CONTRACTS = [*TRESS_CONTRACTS.values()][:6] + [Contract(1, 0), Contract(0, 1), Contract(2, 0, True),
-                                                Contract(1, 1, True), Contract(0, 2, True)]
+CONTRACTS = [*list(TRESS_CONTRACTS.values())[:6], Contract(1, 0), Contract(0, 1), Contract(2, 0, True),
+             Contract(1, 1, True), Contract(0, 2, True)]
 DECK = build_deck(2, 4)
 
 
@@ -85,7 +85,7 @@ def compare(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> int:
         assert (full_partition(hand, contract, rules) is None) is (not expected), context
     else:
         best = best_lay_down(hand, contract, rules, points)
-        want = best_penalty(hand, contract, rules, points)
+        want = best_penalty(hand, contract, rules, points, expected)
         if want is None:
             assert best is None, context
         else:
@@ -98,7 +98,7 @@ def compare(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> int:
 
 def test_solver_matches_brute_force_on_seeded_hands() -> None:
     rng = random.Random(20240601)
-    hands = scaled(1500)
+    hands = scaled(1000)
     with_lay_down = 0
     for _ in range(hands):
         hand = small_hand(rng)
@@ -111,7 +111,7 @@ def test_every_option_combination_against_brute_force() -> None:
     rng = random.Random(7)
     for rules in RULES:
         for contract in CONTRACTS:
-            for _ in range(scaled(3)):
+            for _ in range(scaled(2)):
                 compare(small_hand(rng), contract, rules)
 
 
@@ -132,8 +132,9 @@ def round7_hand(rng: random.Random, contract: Contract) -> list[Card]:
     for rank in ranks:
         for suit in rng.sample(SUITS, rng.randint(3, 4)):
             take(rank, suit)
-    for _ in range(contract.runs):
-        suit = rng.choice(SUITS)
+    # Mostly one run per suit (the reference slows down sharply on long suits).
+    run_suits = rng.sample(SUITS, contract.runs) if rng.random() < 0.8 else rng.choices(SUITS, k=contract.runs)
+    for suit in run_suits:
         start = rng.randint(1, 10)
         for value in range(start, min(15, start + rng.randint(4, 5))):
             take(14 if value == 1 else value, suit)

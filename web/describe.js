@@ -3,7 +3,7 @@
 import { cardName, cardSVG, parseCard, rankValue } from "./cards.js";
 import { h } from "./dom.js";
 import { t, list } from "./i18n/index.js";
-import { seatName } from "./table/seats.js";
+import { ownerMeld, seatCase, seatName } from "./table/seats.js";
 
 const names = (keys) => list(keys.map((key) => cardName(key)));
 
@@ -57,7 +57,7 @@ export function describeAction(view, action, { short = false } = {}) {
 }
 
 function meldWords(view, meld) {
-  return t("act.meldOf", { owner: seatName(view, meld.owner), kind: t(`melds.${meld.kind}`) });
+  return ownerMeld(view, meld.owner, meld.kind);
 }
 
 /** For a joker laid off at a run's end: what it will stand for ("as the nine of hearts"). */
@@ -90,8 +90,8 @@ export function takePreview(view, action) {
   const newTop = topValue + action.cards.length;
   const locks = newTop >= 14;
   const takes = meld.owner !== view.seat;
-  if (takes && locks) return t("preview.takeAndLock", { name: seatName(view, meld.owner) });
-  if (takes) return t("preview.takeOver", { name: seatName(view, meld.owner) });
+  if (takes && locks) return t("preview.takeAndLock", { name: seatCase(view, meld.owner, "obj") });
+  if (takes) return t("preview.takeOver", { name: seatCase(view, meld.owner, "obj") });
   if (locks) return t("preview.lock");
   return null;
 }

@@ -14,7 +14,9 @@ export function h(tag, props = {}, children = []) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = String(value);
     else if (key === "class") node.className = [node.className, value].filter(Boolean).join(" ");
-    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "dataset") {
+      for (const [name, data] of Object.entries(value)) if (data !== undefined && data !== null) node.dataset[name] = String(data);
+    }
     else if (key === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
     else if (key === "hidden") node.hidden = Boolean(value);
     else if (key === "disabled") node.disabled = Boolean(value);

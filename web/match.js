@@ -507,6 +507,7 @@ export class Match {
   async #hint() {
     if (!this.human || !this.view) return;
     if (!this.#isMine() && !A.callAction(this.view)) {
+      console.log("DEBUG hint", JSON.stringify({ to: this.view.to_move, seat: this.view.seat, phase: this.view.phase, mine: this.root.dataset.mine, acting: this.acting, looping: this.looping }));
       this.#notice(t("hint.notYourTurn"));
       return;
     }

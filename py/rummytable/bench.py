@@ -139,6 +139,60 @@ def bench_tress_best_lay_down(config: BenchConfig) -> dict[str, Any]:
     return {"rounds": rounds, "overall": {**timing_summary(every), "hands": len(every)}}
 
 
+# ----------------------------------------------------------------------------- Take engine
+
+
+@section("take_random_matches")
+def bench_take_random_matches(config: BenchConfig) -> dict[str, Any]:
+    """Full Take matches (K-1..K-19, target 500) played by uniformly random legal actions, per second.
+
+    Reports, for 2 and 4 players, matches per second, actions per second and the time of
+    one ``legal_actions`` + ``apply`` step.
+    """
+    from .game import Phase
+    from .take import TakeGame
+
+    results: dict[str, Any] = {}
+    matches = 1 if config.quick else max(2, min(20, config.hands // 500))
+    for players in (2, 4):
+        rng = random.Random(f"bench-take-{config.seed}-{players}")
+        steps: list[int] = []
+        start_all = time.perf_counter_ns()
+        for index in range(matches):
+            game = TakeGame.new({"players": players}, config.seed * 1000 + index)
+            while game.phase is not Phase.MATCH_OVER:
+                seat = game.to_move
+                assert seat is not None
+                start = time.perf_counter_ns()
+                game.apply(rng.choice(game.legal_actions(seat)))
+                steps.append(time.perf_counter_ns() - start)
+        seconds = (time.perf_counter_ns() - start_all) / 1e9
+        results[f"{players}p"] = {"matches": matches, "matches_per_s": round(matches / seconds, 2),
+                                  "actions_per_s": round(len(steps) / seconds, 1),
+                                  "step": timing_summary(steps)}
+    return results
+
+
+@section("take_legal_plays")
+def bench_take_legal_plays(config: BenchConfig) -> dict[str, Any]:
+    """Time ``legal_actions`` in a crowded Take position: ten sequences on the table and an
+    eight-card hand holding both jokers (every lay-down and extension, K-9..K-13)."""
+    from .take import TakeGame
+
+    game = TakeGame.from_faces(
+        players=4,
+        melds=[(1, "4H 5H 6H"), (2, "9H 10H JH"), (3, "QC KC AC"), (1, "AS 2S 3S"), (2, "5D 6D 7D"),
+               (3, "3C 4C 5C"), (1, "9S 10S JS"), (2, "JD QD KD"), (3, "8C 9C 10C"), (1, "QH KH AH")],
+        hands=["JK JK 7H 8H 5S 6S 8D 9D", "2D", "3D", "4D"])
+    count = 0
+    samples: list[int] = []
+    for _ in range(max(1, config.hands // 20)):
+        start = time.perf_counter_ns()
+        count = len(game.legal_actions(0))
+        samples.append(time.perf_counter_ns() - start)
+    return {**timing_summary(samples), "runs": len(samples), "legal_actions": count}
+
+
 # ----------------------------------------------------------------------------- command
 
 

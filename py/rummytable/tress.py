@@ -677,6 +677,7 @@ class TressGame(Game):
             for card in meld.cards:
                 self.hands[seat].remove(card)
             self._new_meld(seat, meld, events)
+        self._forget_drawn_card(seat)
         if self.contract.all_cards:
             self._end_round(seat, events)
             return
@@ -688,6 +689,7 @@ class TressGame(Game):
         table = self.melds[action.meld]
         meld = self._extended(table.meld, action.card, action.end)
         self.hands[action.seat].remove(action.card)
+        self._forget_drawn_card(action.seat)
         updated = TableMeld(table.id, table.owner, meld)
         self.melds[table.id] = updated
         events.append(Event("meld_extended", {
@@ -702,11 +704,17 @@ class TressGame(Game):
         hand = self.hands[action.seat]
         hand.remove(action.card)
         hand.append(freed)
+        self._forget_drawn_card(action.seat)
         updated = TableMeld(table.id, table.owner, meld)
         self.melds[table.id] = updated
         events.append(Event("joker_swapped", {
             "seat": action.seat, "meld_id": table.id, "card": action.card.key, "joker": freed.key,
             "meld": meld_view(updated, self.options.wrap_runs)}))
+
+    def _forget_drawn_card(self, seat: int) -> None:
+        """Once the card taken from the pile is melded, T-14's discard ban has nothing left to guard."""
+        if self.drawn_from_discard is not None and self.drawn_from_discard not in self.hands[seat]:
+            self.drawn_from_discard = None
 
     def _do_discard(self, action: Discard, events: list[Event]) -> None:
         seat = action.seat

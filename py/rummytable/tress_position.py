@@ -256,8 +256,6 @@ def _validate(game: TressGame) -> None:
     limit = game.options.claim_limit
     if limit is not None and any(used > limit for used in game.claims_used):
         raise PositionError(f"{where}: claims_used exceeds the limit of {limit}")
-    if game.discarder is not None and not game.discard:
-        raise PositionError(f"{where}: a discarder is named but the discard pile is empty")
 
 
 def _validate_in_round(game: TressGame) -> None:

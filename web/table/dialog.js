@@ -15,7 +15,7 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
     const buttons = choices.map((choice) => h("button", {
       type: "button",
       class: choice.primary ? "primary" : "secondary",
-      dataset: { testid: choice.testid ?? "" },
+      dataset: { testid: choice.testid ?? "", action: choice.value && typeof choice.value === "object" ? JSON.stringify(choice.value) : undefined },
       text: choice.label,
       on: { click: () => { result = choice.value; dialog.close(); } },
     }));

@@ -18,6 +18,7 @@ export class Hand {
     this.marks = new Map();  // card -> css class ("playable", "locked-card")
     this.enabled = true;
     this.root.addEventListener("keydown", (event) => this.#keydown(event));
+    window.addEventListener("resize", () => this.render());
   }
 
   /** Take the engine's hand; keep the person's order for cards still held, add new ones. */
@@ -91,7 +92,16 @@ export class Hand {
       button.style.setProperty("--i", String(index));
       return button;
     }));
+    this.#overlapRows();
     if (focused) this.focus(focused);
+  }
+
+  /** Cards that wrapped to a second row overlap the first, like a hand held in two rows. */
+  #overlapRows() {
+    const cards = [...this.root.children];
+    if (!cards.length) return;
+    const top = cards[0].offsetTop;
+    for (const card of cards) card.classList.toggle("lower", card.offsetTop > top + 10);
   }
 
   #keydown(event) {

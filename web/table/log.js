@@ -3,7 +3,7 @@
 import { cardName } from "../cards.js";
 import { h } from "../dom.js";
 import { t, list } from "../i18n/index.js";
-import { seatName } from "./seats.js";
+import { kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
 
 /**
  * One event in words, or null for events not worth a line.
@@ -26,7 +26,7 @@ export function describeEvent(view, event) {
       return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: cardName(event.card) });
     case "meld_created": {
       const meld = event.meld ?? {};
-      return t(you ? "log.youMelded" : "log.melded", { ...who, kind: t(`melds.${meld.kind ?? "run"}`), cards: cards(meld.cards, meld.faces) });
+      return t(you ? "log.youMelded" : "log.melded", { ...who, kind: t(`melds.${kindKey(view, meld.kind ?? "run")}`), cards: cards(meld.cards, meld.faces) });
     }
     case "laid_down":
     case "went_down":
@@ -35,7 +35,8 @@ export function describeEvent(view, event) {
       const meld = event.meld ?? {};
       const added = event.cards ?? [];
       const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
-      return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), owner: meld.owner != null ? seatName(view, meld.owner) : "" });
+      const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run") : "";
+      return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), meld: target });
     }
     case "claim_called":
       return t("log.called", { ...who, card: event.card ? cardName(event.card) : "" });
@@ -44,7 +45,7 @@ export function describeEvent(view, event) {
     case "claim_taken":
       return t("log.keptClaim", who);
     case "sequence_taken_over":
-      return t("log.takenOver", { ...who, from: event.from != null ? seatName(view, event.from) : "" });
+      return t("log.takenOver", { name: seatName(view, event.to ?? event.seat), from: event.from != null ? seatCase(view, event.from, "obj") : "" });
     case "sequence_locked":
       return t("log.locked", who);
     case "stock_rebuilt":

@@ -3,7 +3,7 @@
 import { cardName, cardSVG } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n/index.js";
-import { SEAT_COLOURS, seatName } from "./seats.js";
+import { SEAT_COLOURS, kindKey, seatName } from "./seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -37,7 +37,7 @@ function meldElement(view, meld, state) {
   const target = state.targets.has(meld.id);
   const owner = seatName(view, meld.owner);
   const names = meld.cards.map((key, i) => cardName(key, meld.faces?.[i]));
-  const kind = t(`melds.${meld.kind}`);
+  const kind = t(`melds.${kindKey(view, meld.kind)}`);
   const label = [
     t("melds.label", { owner, kind, cards: names.join(", ") }),
     meld.locked ? t("melds.locked") : "",

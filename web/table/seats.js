@@ -29,6 +29,31 @@ export function seatName(view, seat) {
   return t(`seat.${seatPosition(seat, view.players, view.seat)}`);
 }
 
+/**
+ * The seat's name in another grammatical role: "gen" (whose: "West’s", «Заходу»),
+ * "obj" (after a preposition: "from you", «у вас»).
+ */
+export function seatCase(view, seat, role) {
+  const kinds = view.seat_kinds ?? [];
+  const watching = kinds.length > 0 && !kinds.includes("human");
+  const position = seat === view.seat && !watching ? "you" : seatPosition(seat, view.players, view.seat);
+  return t(`seat.${role}.${position}`);
+}
+
+/** "your run", "West’s set", «набір Заходу». */
+export function ownerMeld(view, seat, kind) {
+  kind = kindKey(view, kind);
+  const kinds = view.seat_kinds ?? [];
+  const watching = kinds.length > 0 && !kinds.includes("human");
+  if (seat === view.seat && !watching) return t(`melds.yours.${kind}`);
+  return t(`melds.of.${kind}`, { owner: seatCase(view, seat, "gen") });
+}
+
+/** The word key of a meld's kind: "set", "run", or in Take "sequence". */
+export function kindKey(view, kind) {
+  return view.game === "take" ? "sequence" : kind;
+}
+
 /** True when `seat` has laid down (Tress: its contract is on the table). */
 export function isDown(view, seat) {
   if (Array.isArray(view.down)) return Boolean(view.down[seat]);

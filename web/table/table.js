@@ -143,20 +143,20 @@ export class TableView {
 
   /** Show a problem (an illegal attempt) with its explanation; it stays until the next move. */
   showMessage(title, detail) {
-    this.message.replaceChildren(
+    this.message.replaceChildren(...[
       h("strong", { text: title }),
       detail ? h("span.message-detail", { text: detail }) : null,
-    );
+    ].filter(Boolean));
     this.message.hidden = false;
   }
 
   /** Show a hint: the suggested move and the reason. */
   showHint(text, reason) {
-    this.message.replaceChildren(
+    this.message.replaceChildren(...[
       h("strong", { text: t("hint.title") }),
       h("span", { text: ` ${text}`, dataset: { testid: "hint-text" } }),
       reason ? h("span.message-detail", { text: reason }) : null,
-    );
+    ].filter(Boolean));
     this.message.hidden = false;
     this.message.classList.add("hint");
   }

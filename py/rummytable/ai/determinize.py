@@ -7,7 +7,7 @@ discard pile and has not played since is in his hand; the discard pile's buried 
 are known when the log reaches back to the deal), and returns a playable game.
 
 One function per game: :func:`determinize_take` here; Tress's lives in
-:mod:`rummytable.ai.tress_determinize` as ``determinize_tress(view, log, rng)``.
+:mod:`rummytable.ai.tress_determinize` as ``determinize(view, log, rng)``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def determinize(view: dict[str, Any], log: list[dict[str, Any]], rng: random.Ran
         return determinize_take(view, log, rng)
     if view["game"] == "tress":
         module = importlib.import_module("rummytable.ai.tress_determinize")
-        game: Game = module.determinize_tress(view, log, rng)
+        game: Game = module.determinize(view, log, rng)
         return game
     raise ValueError(f"no determinizer for game {view['game']!r}")
 

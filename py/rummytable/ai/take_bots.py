@@ -176,7 +176,7 @@ class TakeHardBot(TakeNormalBot):
 
     Each candidate (the two draws; in the play phase the planned step, the best other
     plays and the best plain discards) is applied in the same sampled worlds (common
-    random numbers) and played out by every seat to the end of this seat's next turn
+    random numbers) and played out through every opponent's next turn
     (:func:`rummytable.ai.take_rollout.rollout`); the best average wins.
     """
 
@@ -184,8 +184,8 @@ class TakeHardBot(TakeNormalBot):
     DEFAULT_BUDGET_MS = 450.0
     DESCRIPTION = ("Plays like normal, then tries its best ideas against many guesses of your hand "
                    "and plays the one that holds up best.")
-    WORLDS: ClassVar[int] = 12
-    CANDIDATES: ClassVar[int] = 4
+    WORLDS: ClassVar[int] = 10
+    CANDIDATES: ClassVar[int] = 3
 
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
         """Pick among normal's candidates by look-ahead; normal's choice when there is nothing to compare.

@@ -279,7 +279,7 @@ class Evaluator:
         hand = tuple(c for c in turn.hand if c != discard)
         if not hand:
             return self.table_value(turn, hand, True) + self.opponents_held(1.0) - self._going_out_slack()
-        value = self.table_value(turn, hand, False) + self.opponents_held(_hold_share(len(hand)) * 0.6)
+        value = self.table_value(turn, hand, False) + self.opponents_held(_hold_share(len(hand)) * 0.35)
         for card in hand:
             value -= card_points(card) * self.hold_share
             if self.w.potential:
@@ -292,14 +292,29 @@ class Evaluator:
         return 0.0
 
     def best_discard(self, turn: Turn) -> tuple[float, Card | None]:
-        """The best discard from ``turn`` (or None when the hand is empty) and the leaf's value."""
-        if not turn.hand:
+        """The best discard from ``turn`` (or None when the hand is empty) and its :meth:`leaf` value.
+
+        Equal to the best :meth:`leaf` over the discards, except that potentials and
+        take-over threats are judged with the whole hand (one pass instead of one per discard).
+        """
+        hand = turn.hand
+        if not hand:
             return self.leaf(turn, None), None
+        choices = sorted({c for c in hand if c != turn.drawn})
+        if not choices:
+            return float("-inf"), None
+        if len(hand) == 1:
+            return self.leaf(turn, choices[0]), choices[0]
+        base = self.table_value(turn, hand, False)
+        base += self.opponents_held(_hold_share(len(hand) - 1) * 0.35)
+        held = sum(card_points(c) for c in hand) * self.hold_share
+        pots = {c: self.potential(c, hand, turn.seqs) * self.w.potential for c in hand} if self.w.potential else {}
+        total_pot = sum(pots.values())
         best: tuple[float, Card | None] = (float("-inf"), None)
-        for card in sorted(set(turn.hand)):
-            if card == turn.drawn:
-                continue
-            value = self.leaf(turn, card)
+        for card in choices:
+            value = base - (held - card_points(card) * self.hold_share) + total_pot - pots.get(card, 0.0)
+            if self.w.feed:
+                value -= self.w.feed * self.feed(card, turn.seqs)
             if value > best[0]:
                 best = (value, card)
         return best

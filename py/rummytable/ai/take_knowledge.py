@@ -14,6 +14,7 @@ Nothing here reads another seat's hand: only what a person at the table could re
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,9 +106,19 @@ def sequences_from_view(view: dict[str, Any]) -> dict[int, TableSequence]:
     return result
 
 
+_OPTIONS: dict[str, TakeOptions] = {}
+
+
 def options_from_view(view: dict[str, Any]) -> TakeOptions:
-    """The match's options as the view states them."""
-    return TakeOptions.from_json(view.get("options") or {})
+    """The match's options as the view states them (parsed once per distinct set of options).
+
+    :raises OptionsError: when the view's options are invalid.
+    """
+    data = view.get("options") or {}
+    text = json.dumps(data, sort_keys=True)
+    if text not in _OPTIONS:
+        _OPTIONS[text] = TakeOptions.from_json(data)
+    return _OPTIONS[text]
 
 
 def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:

@@ -3,7 +3,7 @@
 For each sampled world (:func:`rummytable.ai.determinize.determinize_take`) every
 candidate is applied to a copy of the same world and the game is played on by a fast
 policy for every seat - the seat's own turn to its end, one turn of each opponent,
-then the seat's next turn - and scored from the seat's side. The worlds and the
+and scored from the seat's side. The worlds and the
 policy's choices are shared by all candidates (common random numbers), so the
 comparison measures the move, not the luck of the sample.
 """
@@ -107,13 +107,13 @@ def score(game: TakeGame, seat: int, hand_before: int) -> float:
 
 
 def rollout(game: TakeGame, seat: int) -> float:
-    """Play ``game`` on from a candidate move to the end of ``seat``'s next turn; return :func:`score`."""
+    """Play ``game`` on from a candidate move through every opponent's next turn; return :func:`score`."""
     state = game.state
     hand_no = state.hand_no
     if state.phase in (Phase.DRAW, Phase.PLAY) and state.turn == seat:
         play_turn(game, seat)
     players = len(state.hands)
-    for _ in range(players):
+    for _ in range(players - 1):
         if state.phase not in (Phase.DRAW, Phase.PLAY) or state.hand_no != hand_no:
             break
         play_turn(game, state.turn)

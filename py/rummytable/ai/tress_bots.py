@@ -25,11 +25,11 @@ from .base import Bot, ClaimDecision, Decision, digest, legal
 from .tress_lookahead import lookahead_discards
 from .tress_policy import Style, TressTurn
 
-EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=1.0,
+EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
              delay_ms=(1500, 3000))
-NORMAL = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=2.0,
+NORMAL = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
                delay_ms=(900, 1800))
-HARD = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=2.0,
+HARD = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
              delay_ms=(600, 1200))
 
 
@@ -98,7 +98,9 @@ class TressBot(Bot):
         if turn.down[caller]:
             # A caller who is down gains a penalty card as well: let him.
             return False
-        return gain > -25.0
+        # Keeping a card from one opponent helps against him only, and the stock card
+        # given up is a chance of an out: deny only when it costs next to nothing.
+        return gain > -10.0
 
     def decide_play(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                     actions: list[dict[str, Any]]) -> Decision:

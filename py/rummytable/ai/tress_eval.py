@@ -12,9 +12,11 @@ jokers under the joker ratio (T-9) and the distinct-melds rule (T-12). It return
   its rank: ``(rank, None)``), and whether a joker would;
 * ``useful`` - the natural faces that some best plan uses (the cards to keep).
 
-The search is exact for contract melds of minimum length with the hand's own jokers;
-longer runs are tried up to :data:`MAX_WINDOW` values (round 7: any length). It is
-written for speed, because a discard choice evaluates every card of the hand.
+Whether the contract can be laid now (distance 0) and the outs at distance 1 agree
+exactly with the shared solver (:mod:`rummytable.solver`, checked by the tests); further
+away, where a hand has many loose cards and the search thins out its run windows, the
+distance is an upper bound. Runs are tried up to :data:`MAX_WINDOW` long (round 7: any
+length). It is written for speed: a discard choice evaluates every card of the hand.
 
 :class:`CardCounter` turns what the seat has seen (its hand, the melds, the public log)
 into live counts: a card in a meld, buried in the discard pile or known in an
@@ -203,7 +205,10 @@ def _windows(counts: Mapping[Face, int], longest: int, singles: bool) -> list[tu
                 k = sum(1 for v in range(start, end + 1) if v in have)
                 if k >= 2 or (singles and k == 1):
                     found.append((suit, start, length))
-    return found
+        if not singles:
+            # One window per lone card keeps the distance exact when the windows are thinned.
+            found.extend((suit, min(v, 11), 4) for v in present)
+    return sorted(set(found))
 
 
 Window = tuple[str, int, int, int]
@@ -278,6 +283,7 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
             continue
         plans: list[MeldPlan] = []
         clash = False
+        plan: MeldPlan
         for index in combo:
             if index < 0:
                 plans.append(empty_run)
@@ -288,10 +294,9 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
                         and plan.start <= other.start + other.length - 1:
                     clash = True
             plans.append(plan)
-        if best is not None:
-            # Sets can only add gaps, and jokers fill at most their number.
-            if sum(p.need for p in plans) - jokers > best[0]:
-                continue
+        # Sets can only add gaps, and jokers fill at most their number.
+        if best is not None and sum(p.need for p in plans) - jokers > best[0]:
+            continue
         remaining: dict[Face, int] | None = None
         if clash:
             remaining = dict(counts)
@@ -308,7 +313,7 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
             absorb += min(max(0, 3 - n), joker_cap(max(3, n) if all_cards else 3, ratio))
         absorb += (sets - len(chosen)) * min(3, joker_cap(3, ratio))
         fill = need - min(jokers, absorb)
-        used_n = sum(len(p.used) for p in plans) + sum(n if all_cards else n for n, _ in chosen)
+        used_n = sum(len(p.used) for p in plans) + sum(n for n, _ in chosen)
         loose = naturals - used_n if all_cards else 0
         # Round 7: spare jokers always fit somewhere (a set of 3 naturals takes 2 more, T-9).
         distance = max(fill, loose + 1) if all_cards else fill
@@ -343,20 +348,21 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
     outs: set[Out] = set()
     useful: set[Face] = set()
     joker_out = False
-    for plans, ties, absorb, plan_fill in bests:
-        for plan in plans:
+    for found_plans, ties, absorb, plan_fill in bests:
+        for plan in found_plans:
             useful.update(plan.used)
             if distance > 0 and (shape.jokers < absorb or plan.need > plan.cap):
                 outs.update(plan.missing)
-        for _, rank in ties:
+        for n, rank in ties:
             useful.update(f for f in counts if f[0] == rank)
-            outs.add((rank, None))
+            if distance > 0 and (shape.jokers < absorb or 3 - n > joker_cap(3, rules.ratio)):
+                outs.add((rank, None))
         if distance > 0 and shape.jokers < absorb:
             joker_out = True
         if all_cards and distance > plan_fill:
             # Round 7 with loose cards: a card that extends a meld lets one loose card go.
             joker_out = True
-            for plan in plans:
+            for plan in found_plans:
                 if plan.kind == "set" and plan.rank:
                     outs.add((plan.rank, None))
                 elif plan.kind == "run" and plan.suit:
@@ -447,29 +453,29 @@ class CardCounter:
                     self.pile.append(str(top))
             elif kind == "card_discarded":
                 self.pile.append(str(event["card"]))
-                seat = event.get("seat")
-                if isinstance(seat, int) and seat in self.thrown:
-                    self.thrown[seat].append(str(event["card"]))
-                    self.discarder = seat
+                thrower = event.get("seat")
+                if isinstance(thrower, int) and thrower in self.thrown:
+                    self.thrown[thrower].append(str(event["card"]))
+                    self.discarder = thrower
             elif kind in ("card_drawn", "claim_granted", "penalty_drawn"):
                 card = event.get("card")
                 source = event.get("source", "discard" if kind == "claim_granted" else "stock")
-                seat = event.get("seat")
-                if source == "discard" and card and isinstance(seat, int) and seat in self.held:
+                taker = event.get("seat")
+                if source == "discard" and card and isinstance(taker, int) and taker in self.held:
                     if self.pile and self.pile[-1] == card:
                         self.pile.pop()
-                    self.held[seat].append(str(card))
-                    self.taken[seat].append(str(card))
+                    self.held[taker].append(str(card))
+                    self.taken[taker].append(str(card))
             elif kind in ("meld_created", "meld_extended", "laid_down", "laid_off"):
-                seat = event.get("seat")
+                melder = event.get("seat")
                 melded: list[str] = []
                 if "cards" in event and isinstance(event["cards"], list):
                     melded.extend(str(c) for c in event["cards"])
                 meld = event.get("meld")
                 if isinstance(meld, Mapping):
                     melded.extend(str(c) for c in meld.get("cards", []))
-                if isinstance(seat, int) and seat in self.held:
-                    self.held[seat] = [c for c in self.held[seat] if c not in melded]
+                if isinstance(melder, int) and melder in self.held:
+                    self.held[melder] = [c for c in self.held[melder] if c not in melded]
             elif kind == "stock_rebuilt":
                 self.pile = self.pile[-1:]
 

@@ -42,7 +42,8 @@ class Style:
         worth the penalty card (T-17).
     :ivar deny: as the drawer, take a claimed card himself to keep it from a caller
         who is not down, when it costs little.
-    :ivar outs_weight: cost removed per live out.
+    :ivar outs_weight: share of a missing card that a sure out is worth (outs count as the
+        chance that the next draw is one).
     :ivar delay_ms: (low, high) reaction delay of a call, milliseconds.
     """
 
@@ -95,7 +96,8 @@ class TressTurn:
             except MeldError:
                 continue
         self.counter = CardCounter(view, log)
-        self.unseen = max(1, 104 + self.counter.total_jokers - sum(self.counter.seen.values()) - self.counter.seen_jokers)
+        seen = sum(self.counter.seen.values()) + self.counter.seen_jokers
+        self.unseen = max(1, 104 + self.counter.total_jokers - seen)
         self._memo: dict[tuple[tuple[tuple[tuple[int, str], int], ...], int], HandEval] = {}
         self.danger = self._danger()
 
@@ -133,13 +135,16 @@ class TressTurn:
     def hand_cost(self, shape: HandShape) -> float:
         """Cost of holding ``shape`` before the next draw (lower is better)."""
         found = self.evaluate(shape)
-        cost = DISTANCE_COST * found.distance - self.style.outs_weight * self.live_outs(found)
+        # Outs count as the chance that the next draw brings the contract a card closer.
+        chance = min(1.0, self.live_outs(found) / self.unseen)
+        cost = DISTANCE_COST * (found.distance - self.style.outs_weight * chance)
         return cost + self.points_cost(shape)
 
     def points_cost(self, shape: HandShape) -> float:
         """The share of ``shape``'s penalty points (T-2) a hand risks, by how soon someone may go out."""
         found = self.evaluate(shape)
-        dead = sum(card_points(Card(r, s)) * n for (r, s), n in shape.counts.items() if (r, s) not in found.useful)
+        dead = sum(card_points(Card(rank, suit)) * n
+                   for (rank, suit), n in shape.counts.items() if (rank, suit) not in found.useful)
         # Deadwood counts in full; the cards of half-built melds are at risk too, less so.
         kept = shape.points() - dead
         return self.danger * (0.5 * dead + 0.15 * kept)
@@ -235,7 +240,8 @@ class TressTurn:
         shape = HandShape.of(self.hand)
         base = self.hand_cost(shape)
         found = self.evaluate(shape)
-        p_out = min(1.0, self.live_outs(found) / self.unseen)
+        # A level that does not weigh outs takes the discard only when it brings the contract closer.
+        p_out = min(1.0, self.live_outs(found) / self.unseen) if self.style.outs_weight else 0.5
         with_top = self.discard_options([*self.hand, top], banned=top)
         best = with_top[0][0] if with_top else base
         # The stock may bring an out too: that chance is what taking the discard gives up.
@@ -258,8 +264,7 @@ class TressTurn:
             if after.distance == 0:
                 return True, f"{top.key} completes the contract"
             return False, f"{top.key} helps, but not enough to pay a penalty card"
-        limit = 1 if self.sets + self.runs >= 3 else 2
-        if after.distance <= limit:
+        if after.distance <= 1:
             return True, f"{top.key} brings the contract to {after.distance} card(s) away"
         return False, f"{top.key} helps, but the contract is still {after.distance} cards away"
 
@@ -283,7 +288,7 @@ class TressTurn:
 
     def choose_lay_off(self, options: Sequence[Action]) -> tuple[Action, str] | None:
         """Pick a lay-off: natural cards before jokers, high points first (T-13)."""
-        best: tuple[tuple[int, int, str], Action] | None = None
+        best: tuple[tuple[int, int, int, str], Action] | None = None
         naturals = [c for c in self.hand if not c.is_joker]
         for action in options:
             card = parse_card(action["card"])

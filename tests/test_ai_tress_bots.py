@@ -1,0 +1,237 @@
+"""The Tress computer players: sensible moves in worked situations, legality over seeded matches,
+determinism, fairness (only the seat's view counts) and the "take it" reaction delays (T-18)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from conftest import scaled
+
+from rummytable.ai import make_bot
+from rummytable.ai.base import Bot
+from rummytable.ai.tress_bots import TressBot
+from rummytable.ai.tress_determinize import determinize
+from rummytable.game import Phase
+from rummytable.tournament import play_match
+from rummytable.tress import TressGame
+from rummytable.tress_position import scenario
+
+LEVELS = ("easy", "normal", "hard")
+DELAYS = {"easy": (1500, 3000), "normal": (900, 1800), "hard": (600, 1200)}
+
+
+def game_of(hands: list[str | None], **kwargs: Any) -> TressGame:
+    return TressGame.from_position(scenario(hands, **kwargs))
+
+
+def decide(level: str, game: TressGame, seat: int, seed: int = 1) -> dict[str, Any]:
+    bot = make_bot("tress", level, seed)
+    decision = bot.decide(game.view(seat), game.public_log)
+    assert decision.action in game.view(seat)["legal_actions"]
+    assert decision.reason
+    return decision.action
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_are_registered_with_a_description(level: str) -> None:
+    bot = make_bot("tress", level, 3)
+    assert isinstance(bot, TressBot)
+    assert (bot.game, bot.level) == ("tress", level)
+    assert bot.DESCRIPTION.endswith(".")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_05_goes_down_when_holding_the_contract(level: str) -> None:
+    game = game_of(["4H 4S 4C KD KS JK 7C 2D", None, None, None], phase="play")
+    action = decide(level, game, 0)
+    assert action["kind"] == "lay_down"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_14_goes_out_in_round_7(level: str) -> None:
+    game = game_of(["5H 5S 5D 5C 9C 9D 9H QS QH QD 6S 7S 8S 9S", None, None, None], phase="play", round_no=7)
+    action = decide(level, game, 0)
+    assert action["kind"] == "lay_down"
+    game.apply_json(action)
+    assert game.phase is Phase.MATCH_OVER
+    assert game.last_result is not None
+    assert game.last_result["out"] == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_09_lays_off_after_going_down(level: str) -> None:
+    game = game_of(["6S 3D KH", None, None, None], phase="play", melds=[(0, "6C 6D 6H"), (0, "JS JH JD")])
+    action = decide(level, game, 0)
+    assert action == {"kind": "lay_off", "seat": 0, "card": "6S", "meld": 0, "end": "high"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_13_lays_off_one_and_discards_the_other_to_go_out(level: str) -> None:
+    game = game_of(["7H QC", None, None, None], phase="play", round_no=2,
+                   melds=[(0, "QS QH QD"), (0, "3H 4H 5H 6H")])
+    first = decide(level, game, 0)
+    assert first["kind"] == "lay_off"
+    game.apply_json(first)
+    second = decide(level, game, 0)
+    assert second["kind"] == "discard"
+    game.apply_json(second)
+    assert game.last_result is not None
+    assert game.last_result["out"] == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_keeps_the_pairs_and_discards_high_deadwood(level: str) -> None:
+    game = game_of(["4H 4S KD KS 5C 2D QH AC", None, None, None], phase="play")
+    action = decide(level, game, 0)
+    assert action["kind"] == "discard"
+    assert action["card"] in ("AC", "QH")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_takes_the_discard_that_completes_a_set(level: str) -> None:
+    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="draw", discard="3C KH", discarder=3)
+    assert decide(level, game, 0)["kind"] == "draw_discard"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_draws_from_the_stock_when_the_discard_does_not_help(level: str) -> None:
+    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="draw", discard="3C 8S", discarder=3)
+    assert decide(level, game, 0)["kind"] == "draw_stock"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_18_calls_take_it_for_the_card_that_completes_the_contract(level: str) -> None:
+    # P1 discarded KH; P2 is due to draw; P3 holds two pairs and a king makes the contract.
+    game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1, discard="KH",
+                   discarder=0)
+    bot = make_bot("tress", level, 5)
+    answer = bot.claim(game.view(2), game.public_log)
+    assert answer.call
+    low, high = DELAYS[level]
+    assert low <= answer.delay_ms <= high
+    # The same seed, view and log give the same delay.
+    assert make_bot("tress", level, 5).claim(game.view(2), game.public_log) == answer
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_call_for_a_useless_card_or_when_calling_is_not_allowed(level: str) -> None:
+    game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1, discard="8D",
+                   discarder=0)
+    bot = make_bot("tress", level, 5)
+    assert bot.claim(game.view(2), game.public_log).delay_ms == 0
+    assert not bot.claim(game.view(2), game.public_log).call
+    # TR-23: the discarder may not claim his own discard.
+    assert not bot.claim(game.view(0), game.public_log).call
+
+
+def test_reaction_delays_spread_over_the_level_range() -> None:
+    for level, (low, high) in DELAYS.items():
+        delays = set()
+        for seed in range(scaled(30)):
+            game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1,
+                           discard="KH", discarder=0, seed=seed)
+            answer = make_bot("tress", level, seed).claim(game.view(2), game.public_log)
+            assert answer.call
+            assert low <= answer.delay_ms <= high
+            delays.add(answer.delay_ms)
+        assert len(delays) > 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_TR_22_drawer_answers_a_claim_with_a_legal_action(level: str) -> None:
+    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="claim", to_move=0, discard="7S",
+                   discarder=3, claims=[1])
+    action = decide(level, game, 0)
+    assert action["kind"] in ("draw_discard", "draw_stock", "grant")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_drawer_takes_a_claimed_card_it_needs_itself(level: str) -> None:
+    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="claim", to_move=0, discard="KH",
+                   discarder=3, claims=[1])
+    assert decide(level, game, 0)["kind"] == "draw_discard"
+
+
+def test_normal_keeps_a_cheap_card_from_a_caller_who_is_not_down() -> None:
+    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="claim", to_move=0, discard="3S",
+                   discarder=3, claims=[1])
+    assert decide("normal", game, 0)["kind"] == "draw_discard"
+    assert decide("easy", game, 0)["kind"] != "draw_discard"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_view_and_log_give_the_same_decision(level: str) -> None:
+    game = TressGame.new({}, seed=21)
+    bots = [make_bot("tress", "normal", s) for s in range(4)]
+    log = game.public_log
+    for _ in range(40):
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        first = make_bot("tress", level, 77).decide(view, log)
+        again = make_bot("tress", level, 77).decide(view, log)
+        assert first == again
+        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
+    # Two games that differ only in cards hidden from seat 0 get the same decision from it.
+    game = TressGame.new({}, seed=8)
+    bots = [make_bot("tress", "normal", s) for s in range(4)]
+    log = game.public_log
+    checked = 0
+    for step in range(60):
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0 and game.phase in (Phase.DRAW, Phase.PLAY):
+            other = determinize(view, log, random.Random(step))
+            assert other.hands != game.hands
+            seen = other.view(0)
+            # The sampled game starts without history: give it the same remembered log.
+            seen["log"] = view["log"]
+            assert seen == view
+            mine = make_bot("tress", level, 4).decide(view, log)
+            theirs = make_bot("tress", level, 4).decide(seen, log)
+            assert mine == theirs
+            checked += 1
+        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+    assert checked >= 5
+
+
+def _play(levels: list[str], seed: int, options: dict[str, Any], max_actions: int) -> None:
+    game = TressGame.new({"players": len(levels), **options}, seed=seed)
+    bots: list[Bot] = [make_bot("tress", lv, seed * 10 + i, 25.0 if lv == "hard" else None)
+                       for i, lv in enumerate(levels)]
+    # play_match raises IllegalBotAction for any decision outside the legal actions.
+    result = play_match(game, bots, max_actions=max_actions)
+    assert result.actions > 0
+
+
+@pytest.mark.parametrize("seed", range(scaled(2)))
+def test_bots_only_make_legal_moves(seed: int) -> None:
+    _play(["easy", "normal", "hard", "random"], seed, {}, max_actions=scaled(350))
+
+
+OPTION_SETS = [
+    {},
+    {"players": 3, "penalty_cards": 0},
+    {"players": 5, "penalty_cards": 2, "claim_window": "until_discard"},
+    {"players": 6, "wrap_runs": True, "joker_ratio": "at_least_one_natural"},
+    {"extra_melds": True, "distinct_melds": False, "out_without_discard": True},
+    {"round7": "three_runs", "joker_swap": True, "no_adjacent_jokers": True},
+    {"claim_limit": 1, "claim_priority": "seat_order", "down_may_claim": False, "empty_stock": "end_round"},
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_bots_finish_whole_matches_legally_under_every_option(options: dict[str, Any]) -> None:
+    players = int(options.get("players", 4))
+    rest = {k: v for k, v in options.items() if k != "players"}
+    levels = (["easy", "normal", "hard", "easy", "normal", "hard"])[:players]
+    for seed in range(scaled(2)):
+        _play(levels, seed, rest, max_actions=50_000)
