@@ -113,7 +113,8 @@ def test_K_14_normal_locks_with_the_ace() -> None:
     made = play_turn(game, "normal")
     assert made[0] == {"kind": "extend", "seat": 0, "meld": 0, "cards": ["AD"], "end": "high"}
     seq = game.sequences()[0]
-    assert seq.owner == 0 and seq.locked
+    assert seq.owner == 0
+    assert seq.locked
 
 
 def test_K_13_normal_does_not_add_below_another_players_sequence() -> None:
@@ -132,7 +133,9 @@ def test_normal_avoids_feeding_the_next_player_easy_does_not() -> None:
 
     assert play_turn(fresh(), "easy") == [{"kind": "discard", "seat": 0, "card": "JC"}]
     made = play_turn(fresh(), "normal")
-    assert len(made) == 1 and made[0]["kind"] == "discard" and made[0]["card"] != "JC"
+    assert len(made) == 1
+    assert made[0]["kind"] == "discard"
+    assert made[0]["card"] != "JC"
 
 
 def test_K_16_TK_20_every_level_goes_out_when_it_can() -> None:
@@ -170,7 +173,8 @@ def test_plan_values_a_take_over_above_holding() -> None:
         ev, view = evaluator(game, weights=weights)
         turn = turn_from_view(view, sequences_from_view(view))
         value, plays, discard = ev.plan(turn)
-        assert plays and plays[0].cards == (parse_card("9H"),)
+        assert plays
+        assert plays[0].cards == (parse_card("9H"),)
         assert discard == parse_card("KS")
         assert value > ev.best_discard(turn)[0]
 

@@ -32,8 +32,11 @@ def test_T_17_drawing_from_the_stock_grants_the_claim() -> None:
     game.apply_json({"kind": "call", "seat": 2})
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["claim_granted", "card_drawn", "card_drawn"]
-    assert card(game, 2, "10H") and card(game, 2, "2S") and card(game, 1, "3S")
-    assert game.phase is Phase.PLAY and game.view(0)["discard_dead"]
+    assert card(game, 2, "10H")
+    assert card(game, 2, "2S")
+    assert card(game, 1, "3S")
+    assert game.phase is Phase.PLAY
+    assert game.view(0)["discard_dead"]
 
 
 def test_T_17_taking_it_himself_voids_the_calls() -> None:
@@ -41,7 +44,8 @@ def test_T_17_taking_it_himself_voids_the_calls() -> None:
     game.apply_json({"kind": "call", "seat": 2})
     events = game.apply_json({"kind": "draw_discard", "seat": 1})
     assert kinds(events) == ["claim_refused", "card_drawn"]
-    assert game.claims == [] and game.claims_used == [0, 0, 0, 0]
+    assert game.claims == []
+    assert game.claims_used == [0, 0, 0, 0]
 
 
 def test_T_17_granted_caller_waits_for_his_turn() -> None:
@@ -64,7 +68,8 @@ def test_T_18_calls_are_kept_in_arrival_order_and_not_repeated() -> None:
     assert game.view(1)["claims"] == [2, 3]
     assert_illegal(game, {"kind": "call", "seat": 2}, "T-18")
     game.apply_json({"kind": "grant", "seat": 1})
-    assert len(game.hands[2]) == 9 and len(game.hands[3]) == 7
+    assert len(game.hands[2]) == 9
+    assert len(game.hands[3]) == 7
 
 
 @pytest.mark.parametrize("limit", [0, 1])
@@ -95,11 +100,15 @@ def test_T_19_window_until_discard() -> None:
     game.apply_json({"kind": "draw_stock", "seat": 1})
     game.apply_json({"kind": "call", "seat": 3})
     game.apply_json({"kind": "call", "seat": 2})
-    assert game.phase is Phase.PLAY and game.view(0)["claims"] == [3, 2]
+    assert game.phase is Phase.PLAY
+    assert game.view(0)["claims"] == [3, 2]
     events = game.apply_json({"kind": "discard", "seat": 1, "card": game.hand(1)[0].key})
     assert kinds(events) == ["claim_granted", "card_drawn", "card_discarded"]
-    assert card(game, 3, "10H") and card(game, 3, "3S")
-    assert game.phase is Phase.DRAW and game.to_move == 2 and game.claims == []
+    assert card(game, 3, "10H")
+    assert card(game, 3, "3S")
+    assert game.view(0)["phase"] == "draw"
+    assert game.to_move == 2
+    assert game.claims == []
 
 
 def test_T_19_window_closes_at_the_draw_by_default() -> None:

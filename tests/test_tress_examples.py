@@ -118,7 +118,8 @@ def test_TR_08_lay_four_and_three_then_discard_out() -> None:
     assert kinds(events) == ["card_discarded", "round_scored"]
     assert game.phase is Phase.ROUND_OVER
     assert game.round_scores[0][0] == 0
-    assert game.last_result is not None and game.last_result["out"] == 0
+    assert game.last_result is not None
+    assert game.last_result["out"] == 0
 
 
 def test_TR_09_lay_off_on_own_set_same_turn() -> None:
@@ -127,7 +128,8 @@ def test_TR_09_lay_off_on_own_set_same_turn() -> None:
     game.apply_json(lay_down(0, meld("set", game, 0, "6C 6D 6H"), meld("set", game, 0, "JS JH JD")))
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "6S", "meld": 0, "end": "high"})
     game.apply_json({"kind": "discard", "seat": 0, "card": "3D"})
-    assert game.phase is Phase.ROUND_OVER and game.round_scores[0][0] == 0
+    assert game.phase is Phase.ROUND_OVER
+    assert game.round_scores[0][0] == 0
 
 
 def test_TR_10_not_down_may_not_lay_off() -> None:
@@ -168,7 +170,9 @@ def test_TR_13_must_keep_a_card_to_discard() -> None:
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "7H", "meld": 1, "end": "high"})
     assert_illegal(game, {"kind": "lay_off", "seat": 0, "card": "QC", "meld": 0, "end": "high"}, "T-14")
     game.apply_json({"kind": "discard", "seat": 0, "card": "QC"})
-    assert game.phase is Phase.ROUND_OVER and game.last_result is not None and game.last_result["out"] == 0
+    assert game.phase is Phase.ROUND_OVER
+    assert game.last_result is not None
+    assert game.last_result["out"] == 0
 
 
 ROUND7_OUT = "5H 5S 5D 5C 9C 9D 9H QS QH QD 6S 7S 8S 9S"
@@ -184,7 +188,8 @@ def test_TR_14_round7_all_cards_out() -> None:
     events = game.apply_json(lay_down(0, *_round7_melds(game)))
     assert kinds(events)[-2:] == ["round_scored", "match_over"]
     assert game.phase is Phase.MATCH_OVER
-    assert game.round_scores[-1][0] == 0 and not game.hand(0)
+    assert game.round_scores[-1][0] == 0
+    assert not game.hand(0)
     assert all(game.round_scores[-1][s] == hand_points(game.hand(s)) for s in range(4))
 
 
@@ -230,7 +235,8 @@ def test_TR_17_round7_after_a_claim_all_sixteen_must_fit(last: str) -> None:
              meld("set", game, 2, "QS QH QD QC")]
     if last == "10S":
         game.apply_json(lay_down(2, *melds, meld("run", game, 2, "6S 7S 8S 9S 10S")))
-        assert game.phase is Phase.MATCH_OVER and game.last_result is not None
+        assert game.phase is Phase.MATCH_OVER
+        assert game.last_result is not None
         assert game.last_result["out"] == 2
     else:
         assert_illegal(game, lay_down(2, *melds, meld("run", game, 2, "6S 7S 8S 9S")), "T-20")
@@ -247,23 +253,29 @@ def _tr18(**options: object) -> TressGame:
 
 def test_TR_18_drawer_takes_it_or_first_caller_gets_it() -> None:
     game = _tr18()
-    assert game.phase is Phase.CLAIM and game.view(1)["claims"] == [3, 2]
+    assert game.phase is Phase.CLAIM
+    assert game.view(1)["claims"] == [3, 2]
     kept = game.copy()
     kept.apply_json({"kind": "draw_discard", "seat": 1})
-    assert card(kept, 1, "10H") and len(kept.hands[1]) == 8 and kept.phase is Phase.PLAY
+    assert card(kept, 1, "10H")
+    assert len(kept.hands[1]) == 8
+    assert kept.phase is Phase.PLAY
     assert [len(h) for h in kept.hands] == [7, 8, 7, 7]
     events = game.apply_json({"kind": "grant", "seat": 1})
     assert kinds(events) == ["claim_granted", "card_drawn"]
-    assert events[0].data["seat"] == 3 and events[1].for_seat(0)["card"] is None
+    assert events[0].data["seat"] == 3
+    assert events[1].for_seat(0)["card"] is None
     assert events[1].for_seat(3)["card"] == "2S"
     assert [len(h) for h in game.hands] == [7, 7, 7, 9]
     assert_illegal(game, {"kind": "draw_discard", "seat": 1}, "T-17")
     game.apply_json({"kind": "draw_stock", "seat": 1})
-    assert game.hand(1).count(cards_from_faces("3S")[0]) == 1 and game.phase is Phase.PLAY
+    assert game.hand(1).count(cards_from_faces("3S")[0]) == 1
+    assert game.view(1)["phase"] == "play"
     by_seat = _tr18(claim_priority="seat_order")
     assert by_seat.view(0)["claims"] == [2, 3]
     by_seat.apply_json({"kind": "grant", "seat": 1})
-    assert len(by_seat.hands[2]) == 9 and len(by_seat.hands[3]) == 7
+    assert len(by_seat.hands[2]) == 9
+    assert len(by_seat.hands[3]) == 7
 
 
 def test_TR_19_granted_caller_does_not_discard() -> None:
@@ -272,7 +284,8 @@ def test_TR_19_granted_caller_does_not_discard() -> None:
     game.apply_json({"kind": "grant", "seat": 1})
     assert len(game.hands[3]) == 10
     assert_illegal(game, {"kind": "discard", "seat": 3, "card": "10H"}, "turn")
-    assert game.to_move == 1 and game.phase is Phase.DRAW
+    assert game.to_move == 1
+    assert game.phase is Phase.DRAW
 
 
 def test_TR_20_no_call_after_the_draw() -> None:
@@ -290,7 +303,8 @@ def test_TR_21_exposed_card_is_dead(how: str) -> None:
         game.apply_json({"kind": "call", "seat": 3})
         game.apply_json({"kind": "grant", "seat": 1})
         assert_illegal(game, {"kind": "draw_discard", "seat": 1}, "T-17")
-    assert game.view(2)["discard_top"] == "4C" and game.view(2)["discard_dead"]
+    assert game.view(2)["discard_top"] == "4C"
+    assert game.view(2)["discard_dead"]
     assert_illegal(game, {"kind": "call", "seat": 2}, "T-17" if how == "granted" else "T-16")
     assert not [a for a in game.legal_actions(2) if a.KIND == "call"]
 
@@ -319,7 +333,8 @@ def test_TR_24_down_player_may_call(down_may_claim: bool) -> None:
     if down_may_claim:
         game.apply_json(action)
         game.apply_json({"kind": "grant", "seat": 2})
-        assert card(game, 1, "4D") and len(game.hands[1]) == 4
+        assert card(game, 1, "4D")
+        assert len(game.hands[1]) == 4
     else:
         assert_illegal(game, action, "T-16")
 
@@ -350,7 +365,8 @@ def test_TR_27_lowest_total_wins() -> None:
     game = table([low, ROUND7_OUT, low], round_no=7, to_move=1, round_scores=rows)
     game.apply_json(lay_down(1, *_round7_melds(game, 1)))
     assert game.scores == [145, 90, 210]
-    assert game.winners == [1] and game.view(0)["winners"] == [1]
+    assert game.winners == [1]
+    assert game.view(0)["winners"] == [1]
 
 
 def test_TR_28_dealer_rotates_left() -> None:
@@ -405,7 +421,8 @@ def test_TR_31_empty_stock_rebuilt_top_card_stays() -> None:
                  options={"claim_window": "until_discard"})
     assert game.view(1)["stock_count"] == 0
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
-    assert kinds(events) == ["stock_rebuilt", "card_drawn"] and events[0].data["count"] == 20
+    assert kinds(events) == ["stock_rebuilt", "card_drawn"]
+    assert events[0].data["count"] == 20
     view = game.view(2)
     assert (view["discard_top"], view["discard_count"], view["stock_count"]) == ("9C", 1, 19)
     game.apply_json({"kind": "call", "seat": 2, "card": "9C"})

@@ -24,8 +24,10 @@ RULE_BOOK = {
 def test_defaults_are_the_rule_book() -> None:
     opts = TressOptions()
     assert opts.to_json() == RULE_BOOK
-    assert opts.round7 is Round7Contract.SETS_AND_RUN and opts.joker_ratio is JokerRatio.MORE_NATURALS
-    assert opts.claim_priority is ClaimPriority.FIRST_CALL and opts.claim_window is ClaimWindow.UNTIL_DRAW
+    assert opts.round7 is Round7Contract.SETS_AND_RUN
+    assert opts.joker_ratio is JokerRatio.MORE_NATURALS
+    assert opts.claim_priority is ClaimPriority.FIRST_CALL
+    assert opts.claim_window is ClaimWindow.UNTIL_DRAW
     assert opts.empty_stock is EmptyStock.REBUILD
     assert TressOptions.from_json({}) == opts == TressOptions.from_json(None)
 
@@ -35,7 +37,8 @@ def test_options_round_trip_and_schema() -> None:
     assert TressOptions.from_json(opts.to_json()) == opts
     schema = {item["name"]: item for item in TressOptions.schema()}
     assert set(schema) == set(RULE_BOOK)
-    assert schema["players"]["minimum"] == 3 and schema["players"]["maximum"] == 6
+    assert schema["players"]["minimum"] == 3
+    assert schema["players"]["maximum"] == 6
     assert all(item["rule"].startswith("T-") for item in schema.values())
 
 
@@ -52,7 +55,7 @@ def test_bad_options_are_rejected(bad: dict[str, Any]) -> None:
 
 
 def test_unknown_option_message_lists_the_known_ones() -> None:
-    with pytest.raises(OptionsError, match="unknown tress option.*'colour'.*known:.*players"):
+    with pytest.raises(OptionsError, match=r"unknown tress option.*'colour'.*known:.*players"):
         TressOptions.from_json({"colour": "red"})
 
 
@@ -93,7 +96,8 @@ def test_option_out_without_discard() -> None:
         action = {"kind": "lay_off", "seat": 0, "card": "7H", "meld": 1, "end": "high"}
         if allowed:
             events = game.apply_json(action)
-            assert kinds(events)[-1] == "round_scored" and game.phase is Phase.ROUND_OVER
+            assert kinds(events)[-1] == "round_scored"
+            assert game.phase is Phase.ROUND_OVER
         else:
             assert_illegal(game, action, "T-14")
 
@@ -126,7 +130,8 @@ def test_option_empty_stock_end_round() -> None:
                  stock_top="5S", options={"empty_stock": "end_round"})
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["card_drawn", "round_scored"]
-    assert card(game, 1, "5S") and game.phase is Phase.ROUND_OVER
+    assert card(game, 1, "5S")
+    assert game.phase is Phase.ROUND_OVER
     # By default the same draw leaves the round going; the next draw rebuilds the stock.
     game = table([None] * 4, phase="draw", to_move=1, discard="2C 3C 9C", discarder=0, rest_to=0, stock_top="5S")
     assert kinds(game.apply_json({"kind": "draw_stock", "seat": 1})) == ["card_drawn"]

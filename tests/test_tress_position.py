@@ -54,7 +54,9 @@ def test_view_has_the_common_and_tress_keys() -> None:
     game = _mid_game()
     view = game.view(2)
     assert set(view) == COMMON_VIEW_KEYS | TRESS_VIEW_KEYS
-    assert view["game"] == "tress" and view["seat"] == 2 and view["players"] == 4
+    assert view["game"] == "tress"
+    assert view["seat"] == 2
+    assert view["players"] == 4
     json.dumps(view)
     for m in view["melds"]:
         assert set(m) == {"id", "owner", "kind", "cards", "faces", "start", "locked"}
@@ -71,7 +73,8 @@ def test_view_does_not_depend_on_hidden_cards() -> None:
 
 def test_position_keys_documented() -> None:
     data = _mid_game().to_position()
-    assert data["schema"] == 1 and data["game"] == "tress"
+    assert data["schema"] == 1
+    assert data["game"] == "tress"
     for key in ("hands", "stock", "discard", "melds", "round", "scores", "dealer", "phase", "claims", "down",
                 "options", "seed", "restocks", "history", "log"):
         assert key in data
@@ -147,7 +150,8 @@ def test_copy_is_independent() -> None:
 def test_public_log_hides_stock_draws() -> None:
     game = _mid_game(seed=5, steps=60)
     drawn = [e for e in game.public_log if e["kind"] == "card_drawn" and e["source"] == "stock"]
-    assert drawn and all(e["card"] is None for e in drawn)
+    assert drawn
+    assert all(e["card"] is None for e in drawn)
     mine = [e for e in game.view(0)["log"] if e["kind"] == "card_drawn" and e["seat"] == 0
             and e["source"] == "stock"]
     assert all(e["card"] is not None for e in mine)
@@ -156,4 +160,5 @@ def test_public_log_hides_stock_draws() -> None:
 def test_scenario_builds_the_described_table() -> None:
     game = table(["4H 4S 4C KD KS JK 7C 2D", None, None, None])
     assert [c.key for c in game.hand(0)] == ["JK", "2D", "4C", "4H", "4S", "7C", "KD", "KS"]
-    assert game.phase is Phase.PLAY and game.to_move == 0
+    assert game.phase is Phase.PLAY
+    assert game.to_move == 0

@@ -16,14 +16,23 @@ import pytest
 from conftest import scaled
 from hypothesis import given
 from hypothesis import strategies as st
-from test_tress_helpers import all_cards, full_deck, random_action, reshuffle_hidden
+from test_tress_helpers import all_cards, each_card_once, full_deck, random_action, reshuffle_hidden
 
 from rummytable.cards import build_deck
 from rummytable.game import Action, Phase, RulesError
 from rummytable.melds import End, MeldKind
 from rummytable.tress import TressGame
 from rummytable.tress_actions import (
-    Call, Discard, DrawDiscard, DrawStock, Grant, LayDown, LayOff, MeldSpec, NextRound, SwapJoker,
+    Call,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Grant,
+    LayDown,
+    LayOff,
+    MeldSpec,
+    NextRound,
+    SwapJoker,
 )
 from rummytable.tress_scoring import hand_points
 
@@ -48,13 +57,16 @@ def _options(seed: int) -> dict[str, Any]:
 
 def check_invariants(game: TressGame) -> None:
     """Every card in exactly one place; scores are the sum of the rounds; phase consistent."""
-    assert all_cards(game) == full_deck(game)
+    assert each_card_once(game)
     totals = [sum(row[s] for row in game.round_scores) for s in range(game.num_players)]
     assert totals == game.scores
     if game.phase is Phase.MATCH_OVER:
-        assert game.to_move is None and game.winners and len(game.round_scores) == 7
+        assert game.to_move is None
+        assert game.winners
+        assert len(game.round_scores) == 7
     else:
-        assert game.to_move is not None and not game.winners
+        assert game.to_move is not None
+        assert not game.winners
 
 
 def play_checked(seed: int, steps: int | None = None) -> TressGame:
@@ -97,10 +109,10 @@ def test_replay_reproduces_random_matches() -> None:
 
 
 def test_save_load_round_trip_at_every_step() -> None:
-    for seed in range(scaled(6)):
+    for seed in range(scaled(5)):
         game = TressGame.new(_options(seed), seed)
         rng = random.Random(seed)
-        for _ in range(250):
+        for _ in range(150):
             if game.phase is Phase.MATCH_OVER:
                 break
             text = game.save()
@@ -146,11 +158,11 @@ MALFORMED: list[object] = [
 
 
 def test_illegal_and_malformed_actions_raise_and_change_nothing() -> None:
-    for seed in range(scaled(8)):
+    for seed in range(scaled(6)):
         game = TressGame.new(_options(seed), seed)
         rng = random.Random(seed)
         steps = 0
-        while game.phase is not Phase.MATCH_OVER and steps < 400:
+        while game.phase is not Phase.MATCH_OVER and steps < 300:
             if steps % 10 == 0:
                 legal = {json.dumps(a.to_json(), sort_keys=True) for s in range(game.num_players)
                          for a in game.legal_actions(s)}

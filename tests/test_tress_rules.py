@@ -47,8 +47,10 @@ def test_T_05_random_first_dealer_and_first_card_turned_up() -> None:
         game = TressGame.new({}, seed)
         dealers.add(game.dealer)
         assert game.to_move == (game.dealer + 1) % 4
-        assert len(game.discard) == 1 and len(game.stock) == 108 - 28 - 1
-        assert game.phase is Phase.DRAW and not game.discard_dead
+        assert len(game.discard) == 1
+        assert len(game.stock) == 108 - 28 - 1
+        assert game.phase is Phase.DRAW
+        assert not game.discard_dead
         assert TressGame.new({}, seed).save() == game.save()
     assert dealers == {0, 1, 2, 3}
 
@@ -77,7 +79,8 @@ def test_T_09_joker_lay_offs_are_unrestricted() -> None:
     game = table(["JK JK 2C", None, None, None], melds=[(0, "9C 9D JK(9)"), (0, "KD KS KC")])
     for key in [c.key for c in game.hand(0) if c.is_joker]:
         game.apply_json({"kind": "lay_off", "seat": 0, "card": key, "meld": 0, "end": "high"})
-    assert game.melds[0].meld.jokers == 3 and game.melds[0].meld.naturals == 2
+    assert game.melds[0].meld.jokers == 3
+    assert game.melds[0].meld.naturals == 2
 
 
 def test_T_11_draw_once_before_playing() -> None:
@@ -93,7 +96,8 @@ def test_T_12_going_down_is_optional_and_never_partial() -> None:
     assert_illegal(game, lay_down(0, *melds(game, 0, ("set", "4H 4S 4C"))), "T-12")
     assert [a.KIND for a in game.legal_actions(0)].count("lay_down") >= 1
     game.apply_json({"kind": "discard", "seat": 0, "card": "7C"})
-    assert not game.down[0] and game.phase is Phase.DRAW
+    assert not game.down[0]
+    assert game.phase is Phase.DRAW
 
 
 def test_T_12_cards_must_come_from_the_hand() -> None:
@@ -105,7 +109,8 @@ def test_T_12_cards_must_come_from_the_hand() -> None:
 def test_T_14_may_not_discard_the_card_taken_from_the_pile() -> None:
     game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0)
     game.apply_json({"kind": "draw_discard", "seat": 1})
-    assert game.view(1)["drawn_from_discard"] == "10H" and game.view(0)["drawn_from_discard"] is None
+    assert game.view(1)["drawn_from_discard"] == "10H"
+    assert game.view(0)["drawn_from_discard"] is None
     assert_illegal(game, {"kind": "discard", "seat": 1, "card": "10H"}, "T-14")
     assert {"kind": "discard", "seat": 1, "card": "10H"} not in game.view(1)["legal_actions"]
 
@@ -123,9 +128,11 @@ def test_T_15_others_score_their_hands_when_one_goes_out() -> None:
     game = table(["3D", "2C 3C 4C 5C 6C 7C 8C", None, None], melds=[(0, "4H 4S 4C"), (0, "KD KS KC")])
     events = game.apply_json({"kind": "discard", "seat": 0, "card": "3D"})
     scored = events[-1]
-    assert scored.kind == "round_scored" and scored.data["out"] == 0
+    assert scored.kind == "round_scored"
+    assert scored.data["out"] == 0
     assert scored.data["points"] == [0, 40, hand_points(game.hand(2)), hand_points(game.hand(3))]
-    assert game.phase is Phase.ROUND_OVER and game.to_move == (game.dealer + 1) % 4
+    assert game.phase is Phase.ROUND_OVER
+    assert game.to_move == (game.dealer + 1) % 4
 
 
 def test_T_20_nobody_lays_off_in_round7() -> None:
@@ -137,7 +144,8 @@ def test_T_20_nobody_lays_off_in_round7() -> None:
 def test_T_21_round_ends_when_nothing_is_left_to_rebuild() -> None:
     game = table([None] * 4, phase="draw", to_move=1, discard="9C", rest_to=0)
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
-    assert kinds(events) == ["round_scored"] and events[0].data["out"] is None
+    assert kinds(events) == ["round_scored"]
+    assert events[0].data["out"] is None
     assert game.phase is Phase.ROUND_OVER
 
 
@@ -159,4 +167,5 @@ def test_T_21_restock_is_seeded_and_replayable() -> None:
     second = table([None] * 4, phase="draw", to_move=1, discard=pile, discarder=0, rest_to=0, seed=7)
     first.apply_json({"kind": "draw_stock", "seat": 1})
     second.apply_json({"kind": "draw_stock", "seat": 1})
-    assert first.stock == second.stock and first.save() == second.save()
+    assert first.stock == second.stock
+    assert first.save() == second.save()

@@ -4,7 +4,7 @@
 // "JK", "JK.2". A face is what a card shows or, for a joker on the table, stands for:
 // "6H", or a bare rank "K" for a joker in a set.
 
-import { t } from "./i18n/index.js";
+import { language, t } from "./i18n/index.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["S", "H", "D", "C"];
@@ -20,6 +20,7 @@ let deckStyle = "standard";
 /** "standard" (two colours) or "four" (four colours). */
 export function setDeckStyle(style) {
   deckStyle = style === "four" ? "four" : "standard";
+  document.documentElement.classList.toggle("four-colour", deckStyle === "four");
 }
 
 export function getDeckStyle() {
@@ -167,6 +168,19 @@ const PIPS = {
  * @param {{face?: string}} [options] for jokers on the table: the stand-in face
  */
 export function cardSVG(key, { face } = {}) {
+  // Drawing a card builds dozens of nodes; a copy of a finished one is much cheaper.
+  const id = `${key}|${face ?? ""}|${deckStyle}|${language()}`;
+  let master = drawn.get(id);
+  if (!master) {
+    master = drawCard(key, face);
+    drawn.set(id, master);
+  }
+  return master.cloneNode(true);
+}
+
+const drawn = new Map();
+
+function drawCard(key, face) {
   const svg = el("svg", { viewBox: "0 0 100 140", class: "card-svg", "aria-hidden": "true", focusable: "false" });
   if (key == null) return drawBack(svg);
   el("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: "#fffefa", stroke: "#9a978c", "stroke-width": 1.5 }, svg);

@@ -77,7 +77,15 @@ export class Match {
     this.kick();
   }
 
-  leave() {
+  async leave({ ask = true } = {}) {
+    if (ask && this.view && this.view.phase !== "match_over") {
+      const sure = await choose({
+        title: t("table.leaveConfirm"),
+        choices: [{ label: t("table.leaveYes"), value: true, testid: "leave-yes", primary: true }],
+        testid: "leave-dialog",
+      });
+      if (!sure) return;
+    }
     this.close();
     this.onLeave();
   }
@@ -169,10 +177,17 @@ export class Match {
 
   /** Run the computer seats (and the claim windows) until the person must act. */
   kick() {
-    if (this.looping || this.closed) return;
+    if (this.closed) return;
+    if (this.looping) {
+      this.kickAgain = true;
+      return;
+    }
     this.looping = true;
+    this.kickAgain = false;
     this.#loop().catch((error) => this.#fault(error)).finally(() => {
       this.looping = false;
+      if (this.kickAgain) this.kick();
+      else this.#draw();
     });
   }
 
@@ -254,9 +269,10 @@ export class Match {
     const personCan = this.human && A.callAction(view) !== null;
     const windowMs = personCan ? speed.claimWindow : (callers.at(-1)?.at ?? 0);
     await new Promise((resolve) => {
-      const pending = new Set(callers);
+      const pending = new Set(callers.filter((caller) => caller.at <= windowMs));
       const timers = [];
       let finished = false;
+      let called = false;
       const finish = async (flush) => {
         if (finished) return;
         finished = true;
@@ -267,9 +283,13 @@ export class Match {
         }
         resolve();
       };
-      for (const caller of callers) {
-        if (caller.at > windowMs) continue;
-        timers.push(setTimeout(() => { pending.delete(caller); botCall(caller.seat); }, caller.at));
+      for (const caller of pending) {
+        timers.push(setTimeout(async () => {
+          await botCall(caller.seat);
+          pending.delete(caller);
+          // After the person's call, the window closes once the later callers have spoken.
+          if (called && !pending.size) finish(false);
+        }, caller.at));
       }
       timers.push(setTimeout(() => finish(false), windowMs + 30));
       if (personCan) {
@@ -278,13 +298,15 @@ export class Match {
           ms: windowMs,
           onCall: async () => {
             const call = A.callAction(this.view);
-            if (!call) return;
+            if (!call || called) return;
+            called = true;
+            this.table.setClaim(null);
             try {
               await this.#send("act", { action: call });
             } catch (error) {
               this.#illegal(error);
             }
-            finish(false);
+            if (!pending.size) finish(false);
           },
           onPass: () => finish(true),
         }));
@@ -337,7 +359,7 @@ export class Match {
       this.claimKey = null;
       await this.start();
     } else if (choice === "new") {
-      this.leave();
+      this.leave({ ask: false });
     }
   }
 
@@ -346,6 +368,7 @@ export class Match {
   async #act(action, { quiet = false } = {}) {
     if (this.acting || this.closed) return false;
     this.acting = true;
+    this.root.dataset.input = "wait";
     this.table.clearMessage();
     try {
       await this.#send("act", { action });
@@ -507,7 +530,6 @@ export class Match {
   async #hint() {
     if (!this.human || !this.view) return;
     if (!this.#isMine() && !A.callAction(this.view)) {
-      console.log("DEBUG hint", JSON.stringify({ to: this.view.to_move, seat: this.view.seat, phase: this.view.phase, mine: this.root.dataset.mine, acting: this.acting, looping: this.looping }));
       this.#notice(t("hint.notYourTurn"));
       return;
     }
@@ -569,11 +591,15 @@ export class Match {
       showDiscard: this.human,
       canDiscard: playing && selection.length === 1,
       prompt: this.#prompt(view),
-      logLines: (view.log ?? []).map((event) => describeEvent(view, event)).filter(Boolean).slice(-8),
+      logLines: (view.log ?? []).map((event) => ({ text: describeEvent(view, event), kind: event.kind, seat: event.seat }))
+        .filter((line) => line.text).slice(-8),
     };
     this.table.render(view, state);
     this.root.dataset.mine = String(mine);
-    this.root.dataset.busy = String(this.looping && !mine);
+    this.root.dataset.claims = (view.claims ?? []).join(" ");
+    this.root.dataset.handCounts = view.hand_counts.join(" ");
+    // "ready": the person may act now and nothing is under way (tests wait for this marker).
+    this.root.dataset.input = mine && !this.looping && !this.acting ? "ready" : "wait";
     this.#drawClaimAnswer(view);
   }
 

@@ -65,8 +65,10 @@ export class StartScreen {
     for (const item of schema) {
       if (item.name in chosen && chosen[item.name] !== item.default) options[item.name] = chosen[item.name];
     }
-    if (schema.some((item) => item.name === "players")) options.players = players;
-    return { game, seats, options };
+    if (!this.info(game).options || schema.some((item) => item.name === "players")) options.players = players;
+    // A fixed deal for reproducing a game (?seed=N in the address).
+    const seed = Number(new URLSearchParams(location.search).get("seed"));
+    return Number.isInteger(seed) && seed > 0 ? { game, seats, options, seed } : { game, seats, options };
   }
 
   render() {
@@ -149,7 +151,7 @@ export class StartScreen {
           id, dataset: { testid: id },
           on: { change: (e) => { settings.set("levels", { ...settings.get("levels"), [`${game}.${seat}`]: e.target.value }); this.render(); } },
         }, levels.map((lv) => h("option", { value: lv, text: t(`level.${lv}.name`), selected: lv === level }))),
-        h("p.level-text", { text: t(`level.${level}.text`) }),
+        h("p.level-text", { text: t(`level.${level}.${game}`) }),
       ]));
     }
     return h("fieldset.choice-group.opponents-setup", {}, [h("legend", { text: t("start.opponents") }), ...rows]);

@@ -193,6 +193,36 @@ def bench_take_legal_plays(config: BenchConfig) -> dict[str, Any]:
     return {**timing_summary(samples), "runs": len(samples), "legal_actions": count}
 
 
+# ----------------------------------------------------------------------------- Tress engine
+
+
+@section("tress_random_matches")
+def bench_tress_random_matches(config: BenchConfig) -> dict[str, Any]:
+    """Full 4-player Tress matches (T-1..T-21, seven rounds) of uniformly random legal actions, per second.
+
+    Each step picks uniformly among the legal actions of every seat, so out-of-turn calls
+    of "take it" (T-16) are included. Reports matches and actions per second over N seeded
+    matches and the time of one all-seats ``legal_actions`` + ``apply`` step.
+    """
+    from .game import Phase
+    from .tress import TressGame
+
+    matches = 1 if config.quick else max(2, min(20, config.hands // 500))
+    rng = random.Random(f"bench-tress-{config.seed}")
+    steps: list[int] = []
+    start_all = time.perf_counter_ns()
+    for index in range(matches):
+        game = TressGame.new({"players": 4}, config.seed * 1000 + index)
+        while game.phase is not Phase.MATCH_OVER:
+            start = time.perf_counter_ns()
+            actions = [a for seat in range(game.num_players) for a in game.legal_actions(seat)]
+            game.apply(rng.choice(actions))
+            steps.append(time.perf_counter_ns() - start)
+    seconds = (time.perf_counter_ns() - start_all) / 1e9
+    return {"players": 4, "matches": matches, "matches_per_s": round(matches / seconds, 2),
+            "actions_per_s": round(len(steps) / seconds, 1), "step": timing_summary(steps)}
+
+
 # ----------------------------------------------------------------------------- command
 
 

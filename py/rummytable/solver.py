@@ -319,8 +319,8 @@ def best_lay_down(hand: Sequence[Card], contract: Contract, rules: MeldRules,
     ``value`` gives each card's points (T-2). Melds are extended as far as that helps.
     Under ``contract.all_cards`` every legal lay-down leaves nothing, so this is
     :func:`full_partition`. Among equally good lay-downs the first one met in a fixed
-    search order is returned (runs by suit, start, length, joker positions; then sets
-    by rank), so the answer is deterministic.
+    search order wins (runs by suit, then by how many jokers their window needs, then
+    window and joker placement; sets by rank), so the answer is deterministic.
 
     :raises MeldError: when ``hand`` lists one physical card twice.
     """

@@ -202,9 +202,10 @@ def state_from_json(data: object) -> TakeState:
     drawn = data["drawn_from_discard"]
     if drawn is not None:
         state.drawn_from_discard = _cards([drawn], "position drawn_from_discard")[0]
-        if phase is not Phase.PLAY or state.drawn_from_discard not in state.hands[state.turn]:
-            raise PositionError("position: drawn_from_discard must be a card in the hand of the player to move, "
-                                "in the play phase")
+        on_table = any(state.drawn_from_discard in seq.meld.cards for seq in state.sequences.values())
+        if phase is not Phase.PLAY or not (state.drawn_from_discard in state.hands[state.turn] or on_table):
+            raise PositionError("position: drawn_from_discard must be a card the player to move holds or has "
+                                "melded this turn, in the play phase")
     _bottom_added(state, data["bottom_added"])
     rounds = require(data, "round_scores", list, "position")
     state.round_scores = [_ints(r, players, f"position round_scores[{i}]") for i, r in enumerate(rounds)]

@@ -97,8 +97,6 @@ def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> M
     count = 0
     while game.phase is not Phase.MATCH_OVER and count < max_actions:
         count += _offer_claims(game, bots, asked, log)
-        if game.phase is Phase.MATCH_OVER:
-            break
         seat = game.to_move
         if seat is None:
             break

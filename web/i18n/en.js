@@ -29,10 +29,10 @@ export default {
   },
   speed: { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" },
   level: {
-    easy: { name: "Easy", text: "Plays its own hand, melds what it sees, and rarely calls “take it”." },
-    normal: { name: "Normal", text: "Plans for the contract, keeps useful cards and calls when a card really helps." },
-    hard: { name: "Hard", text: "Remembers what has been played, guesses what you collect and sheds points early." },
-    random: { name: "Random", text: "Makes any legal move." },
+    easy: { name: "Easy", tress: "Builds its contract and throws away high cards, but does not watch what others collect.", take: "Lays down and takes over whatever scores right away and throws its highest loose card, without watching what you might pick up." },
+    normal: { name: "Normal", tress: "Counts the cards that are gone, keeps its discards away from the next player and calls “take it” with care.", take: "Counts the cards, avoids feeding you take-overs, locks sequences with aces and goes out when it pays." },
+    hard: { name: "Hard", tress: "Thinks ahead: tries its best discards on many possible deals of the hidden cards before letting one go.", take: "Plays like Normal, then tests its best ideas against many guesses of your hand and plays the one that holds up best." },
+    random: { name: "Random", tress: "Makes any legal move at random.", take: "Makes any legal move at random." },
   },
   engine: {
     loading: "Loading the game engine…",

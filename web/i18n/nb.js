@@ -29,10 +29,10 @@ export default {
   },
   speed: { slow: "Rolig", normal: "Normalt", fast: "Raskt", instant: "Straks" },
   level: {
-    easy: { name: "Lett", text: "Spiller sin egen hånd, legger ned det den ser, og sier sjelden «take it»." },
-    normal: { name: "Middels", text: "Planlegger for målet i runden, tar vare på nyttige kort og sier «take it» når kortet virkelig hjelper." },
-    hard: { name: "Vanskelig", text: "Husker hva som er spilt, gjetter hva du samler på og blir kvitt poeng tidlig." },
-    random: { name: "Tilfeldig", text: "Gjør et hvilket som helst lovlig trekk." },
+    easy: { name: "Lett", tress: "Bygger målet sitt og kaster høye kort, men følger ikke med på hva andre samler på.", take: "Legger ned og tar over det som gir poeng med en gang, og kaster sitt høyeste løse kort uten å tenke på hva du kan plukke opp." },
+    normal: { name: "Middels", tress: "Teller kortene som er borte, kaster ikke det neste spiller trenger, og sier «take it» med omhu.", take: "Teller kortene, unngår å gi deg serier å ta over, låser serier med ess og går ut når det lønner seg." },
+    hard: { name: "Vanskelig", tress: "Tenker framover: prøver de beste kastene sine mot mange mulige fordelinger av de skjulte kortene før den slipper ett.", take: "Spiller som Middels, men prøver de beste idéene mot mange gjetninger av hånden din og velger den som holder best." },
+    random: { name: "Tilfeldig", tress: "Gjør et tilfeldig lovlig trekk.", take: "Gjør et tilfeldig lovlig trekk." },
   },
   engine: {
     loading: "Laster spillmotoren …",

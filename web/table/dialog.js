@@ -11,13 +11,18 @@ import { t } from "../i18n/index.js";
 export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, className = "" }) {
   return new Promise((resolve) => {
     const dialog = h("dialog.modal", { class: className || undefined, dataset: { testid }, "aria-labelledby": `${testid}-title` });
-    let result = null;
+    let settled = false;
+    const settle = (value) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
     const buttons = choices.map((choice) => h("button", {
       type: "button",
       class: choice.primary ? "primary" : "secondary",
       dataset: { testid: choice.testid ?? "", action: choice.value && typeof choice.value === "object" ? JSON.stringify(choice.value) : undefined },
       text: choice.label,
-      on: { click: () => { result = choice.value; dialog.close(); } },
+      on: { click: () => { settle(choice.value); dialog.close(); } },
     }));
     if (dismissible) {
       buttons.push(h("button.secondary", { type: "button", dataset: { testid: `${testid}-cancel` }, text: t("common.cancel"), on: { click: () => dialog.close() } }));
@@ -28,7 +33,7 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
       h("div.modal-actions", {}, buttons),
     );
     dialog.addEventListener("cancel", (event) => { if (!dismissible) event.preventDefault(); });
-    dialog.addEventListener("close", () => { dialog.remove(); resolve(result); });
+    dialog.addEventListener("close", () => { dialog.remove(); settle(null); });
     document.body.appendChild(dialog);
     dialog.showModal();
     (dialog.querySelector(".primary") ?? buttons[0])?.focus();

@@ -18,7 +18,7 @@ export class Hand {
     this.marks = new Map();  // card -> css class ("playable", "locked-card")
     this.enabled = true;
     this.root.addEventListener("keydown", (event) => this.#keydown(event));
-    window.addEventListener("resize", () => this.render());
+    window.addEventListener("resize", () => { this.drawnKey = null; this.render(); });
   }
 
   /** Take the engine's hand; keep the person's order for cards still held, add new ones. */
@@ -75,6 +75,9 @@ export class Hand {
   }
 
   render() {
+    const key = JSON.stringify([this.order, [...this.selected], [...this.marks], this.enabled, [...(this.fresh ?? [])], document.documentElement.lang, document.documentElement.className]);
+    if (key === this.drawnKey && this.root.childElementCount === this.order.length) return;
+    this.drawnKey = key;
     const focused = document.activeElement?.closest?.(".hand")?.contains(document.activeElement)
       ? document.activeElement.dataset.card : null;
     this.root.dataset.count = String(this.order.length);

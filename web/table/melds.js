@@ -60,7 +60,7 @@ function meldElement(view, meld, state) {
       },
     },
   }, [
-    view.game === "take" ? ownerBadge(view, meld) : null,
+    meld.locked ? h("span.meld-badge", { "aria-hidden": "true" }, [lockIcon()]) : null,
     h("div.meld-cards", {}, meld.cards.map((key, i) => {
       const face = meld.faces?.[i];
       const card = h("span.card.meld-card", { dataset: { card: key } }, [cardSVG(key, { face: key.startsWith("JK") ? face : undefined })]);
@@ -69,13 +69,6 @@ function meldElement(view, meld, state) {
   ]);
   node.style.setProperty("--seat-colour", SEAT_COLOURS[meld.owner % SEAT_COLOURS.length]);
   return node;
-}
-
-function ownerBadge(view, meld) {
-  return h("span.meld-badge", { "aria-hidden": "true" }, [
-    h("span.meld-badge-name", { text: seatName(view, meld.owner) }),
-    meld.locked ? lockIcon() : null,
-  ]);
 }
 
 /** A small padlock icon. */

@@ -1,6 +1,6 @@
 // The score sheet: each player's cards left, points for the round, running totals; the winner at the end.
 
-import { cardName, cardSVG } from "../cards.js";
+import { cardName, parseCard, rankLabel, suitSymbol } from "../cards.js";
 import { h } from "../dom.js";
 import { t, list } from "../i18n/index.js";
 import { seatName } from "./seats.js";
@@ -16,7 +16,7 @@ export function resultTable(view) {
     rows.push(h("tr", { dataset: { seat: String(seat) }, class: view.winners?.includes(seat) ? "winner" : undefined }, [
       h("th", { scope: "row", text: seatName(view, seat) }),
       h("td.left-cards", {}, left.length
-        ? left.map((key) => h("span.card.mini-card", { role: "img", "aria-label": cardName(key) }, [cardSVG(key)]))
+        ? left.map((key) => cardChip(key))
         : [h("span.out", { text: result?.out === seat ? t("scores.wentOut") : t("scores.noCards") })]),
       h("td.num", { text: points == null ? "–" : signed(points, take) }),
       h("td.num.total", { text: String(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
@@ -83,4 +83,13 @@ export function sheetBody(view) {
 
 function signed(points, take) {
   return take && points > 0 ? `+${points}` : String(points);
+}
+
+/** A card as a short coloured label ("K♠", "JK") for the score sheet. */
+export function cardChip(key) {
+  const card = parseCard(key);
+  const text = card.joker ? "JK" : `${rankLabel(card.rank)}${suitSymbol(card.suit)}`;
+  return h("span.chip-card", { role: "img", "aria-label": cardName(key), dataset: { suit: card.suit ?? "joker" } }, [
+    h("span", { text, "aria-hidden": "true" }),
+  ]);
 }

@@ -1,6 +1,8 @@
 // The card table's page structure and drawing; the match controller decides what it shows.
 
 import { h } from "../dom.js";
+import { icon } from "../icons.js";
+import { getDeckStyle } from "../cards.js";
 import { t, LANGUAGES, language } from "../i18n/index.js";
 import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
@@ -35,6 +37,14 @@ export class TableView {
     const button = (testid, key, handler, cls = "tool") => h(`button.${cls}`, {
       type: "button", dataset: { testid, i18n: key }, text: t(key), on: { click: handler },
     });
+    // A tool button: icon plus words; on narrow screens only the icon shows, the words stay for screen readers.
+    const tool = (testid, key, handler, name) => h("button.tool", {
+      type: "button", dataset: { testid }, on: { click: handler },
+    }, [icon(name), h("span.tool-label", { dataset: { i18n: key }, text: t(key) })]);
+    // A sort chip: a short sign that shows everywhere, the words beside it on wide screens.
+    const sorter = (testid, key, sign, mode) => h("button.chip", {
+      type: "button", dataset: { testid }, on: { click: () => this.hand.sort(mode) },
+    }, [h("span.chip-sign", { "aria-hidden": "true", text: sign }), h("span.tool-label", { dataset: { i18n: key }, text: t(key) })]);
     this.gameName = h("span.game-name");
     this.roundInfo = h("span.round-info", { dataset: { testid: "round" } });
     this.contract = h("span.contract-slot");
@@ -43,12 +53,12 @@ export class TableView {
       on: { change: (e) => this.on.language(e.target.value) },
     }, LANGUAGES.map((l) => h("option", { value: l.code, text: l.name })));
     this.topbar = h("header.topbar", {}, [
-      button("leave", "table.leave", () => this.on.leave()),
+      tool("leave", "table.leave", () => this.on.leave(), "menu"),
       h("div.round-box", {}, [this.gameName, this.roundInfo, this.contract]),
       h("div.top-tools", {}, [
-        button("scores-button", "table.scores", () => this.on.scores()),
-        button("hint-button", "table.hint", () => this.on.hint()),
-        button("rules-button", "table.rules", () => this.on.rules()),
+        tool("scores-button", "table.scores", () => this.on.scores(), "scores"),
+        tool("hint-button", "table.hint", () => this.on.hint(), "hint"),
+        tool("rules-button", "table.rules", () => this.on.rules(), "rules"),
         this.languageSelect,
       ]),
     ]);
@@ -61,8 +71,8 @@ export class TableView {
     this.prompt = h("p.prompt", { role: "status", dataset: { testid: "prompt" } });
     this.message = h("div.message", { role: "alert", dataset: { testid: "message" }, hidden: true });
     this.me = h("div.me");
-    this.sortSuit = button("sort-suit", "hand.sortSuit", () => this.hand.sort("suit"), "chip");
-    this.sortRank = button("sort-rank", "hand.sortRank", () => this.hand.sort("rank"), "chip");
+    this.sortSuit = sorter("sort-suit", "hand.sortSuit", "♠♥", "suit");
+    this.sortRank = sorter("sort-rank", "hand.sortRank", "7 8 9", "rank");
     this.layDownButton = button("lay-down", "actions.layDown", () => this.on.layDown(), "action");
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
     this.clearButton = button("clear-selection", "actions.clear", () => { this.hand.clearSelection(); this.on.selectionChanged(); }, "chip");
@@ -114,12 +124,18 @@ export class TableView {
     this.roundInfo.textContent = view.game === "tress"
       ? t("table.round", { round: view.round, rounds: 7 })
       : t("table.hand", { round: view.round, target: view.options?.target_score ?? view.options?.target ?? 500 });
-    this.contract.replaceChildren(...(view.game === "tress" ? [contractElement(view)] : []));
-    this.opponents.replaceChildren(...renderOpponents(view, s));
-    this.piles.replaceChildren(...renderPiles(view, s));
-    this.melds.replaceChildren(...renderMelds(view, s));
-    this.me.replaceChildren(s.watching ? seatPanel(view, view.seat, s) : seatPanel(view, view.seat, s));
-    this.logList.replaceChildren(...s.logLines.map((line) => h("li", { text: line })));
+    // Each part is rebuilt only when what it shows has changed, to keep every frame short.
+    const lang = `${language()}|${getDeckStyle()}`;
+    const seats = [view.hand_counts, view.to_move, view.phase, view.down, view.seat_kinds, [...(s.calls ?? new Map()).keys()], s.thinking];
+    this.#part("contract", [view.round, view.contract, view.game], lang, () => this.contract.replaceChildren(...(view.game === "tress" ? [contractElement(view)] : [])));
+    this.#part("opponents", seats, lang, () => this.opponents.replaceChildren(...renderOpponents(view, s)));
+    this.#part("piles", [view.stock_count, view.discard_top, view.discard_count, view.discard_dead, s.canStock, s.canDiscardPile, s.discardTarget], lang,
+      () => this.piles.replaceChildren(...renderPiles(view, s)));
+    this.#part("melds", [view.melds, [...s.targets].sort(), [...s.changed]], lang, () => this.melds.replaceChildren(...renderMelds(view, s)));
+    this.#part("me", seats, lang, () => this.me.replaceChildren(seatPanel(view, view.seat, s)));
+    this.#part("log", s.logLines, lang, () => this.logList.replaceChildren(...s.logLines.map((line) => h("li", {
+      text: line.text, dataset: { kind: line.kind, seat: line.seat ?? undefined },
+    }))));
     this.hand.update(view.hand);
     this.hand.enabled = s.handEnabled;
     this.hand.marks = s.marks;
@@ -135,6 +151,15 @@ export class TableView {
       const again = this.root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
       if (again && again !== document.activeElement && !again.disabled) again.focus();
     }
+  }
+
+  /** Run `build` when `data` (or the language) differs from the last time this part was drawn. */
+  #part(name, data, lang, build) {
+    const key = `${lang}|${JSON.stringify(data)}`;
+    this.parts ??= new Map();
+    if (this.parts.get(name) === key) return;
+    this.parts.set(name, key);
+    build();
   }
 
   setClaim(node) {

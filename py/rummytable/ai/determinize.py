@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..game import Game, Phase
 from ..take import TakeGame
-from ..take_state import TakeState
+from ..take_state import HandResult, TakeState
 from .take_knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
 
 
@@ -86,5 +86,14 @@ def determinize_take(view: dict[str, Any], log: list[dict[str, Any]], rng: rando
         phase=phase, turn=int(turn), hands=hands, stock=stock, discard=buried + list(know.pile),
         sequences=seqs, next_id=max(seqs, default=-1) + 1, drawn_from_discard=drawn, bottom_added=bottom,
         scores=list(view["scores"]), round_scores=[list(r) for r in view.get("round_scores", [])],
-        winners=list(view.get("winners", [])))
+        winners=list(view.get("winners", [])), last_result=_last_result(view.get("last_result")))
     return TakeGame(state)
+
+
+def _last_result(data: dict[str, Any] | None) -> HandResult | None:
+    """Rebuild the last hand's result from its view form (shown on the score sheet)."""
+    if not data:
+        return None
+    return HandResult(hand_no=int(data["round"]), hands=tuple(tuple(parse_card(k) for k in h) for h in data["hands"]),
+                      table=tuple(data["table_points"]), held=tuple(data["hand_points"]),
+                      points=tuple(data["points"]), out=data["out"])

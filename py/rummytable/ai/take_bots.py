@@ -31,6 +31,9 @@ class TakeBot(Bot):
     game = "take"
     WEIGHTS: ClassVar[Weights] = NORMAL
     STOCK_SAMPLES: ClassVar[int] = 0
+    closeness: float = 0.0
+    plan_value: float = 0.0
+    """How far apart (points) the last decision's best two options were, by the evaluator."""
 
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
         """Return the next step of the planned turn (draw, play or discard), with a reason.
@@ -96,6 +99,7 @@ class TakeBot(Bot):
         if stock not in actions:
             return Decision(pile, "takes the discard: the stock is empty")
         take, stock_value, plan = self.draw_values(view, know, rng, deadline)
+        self.closeness = abs((take if take is not None else stock_value) - stock_value)
         top = view["discard_top"]
         if take is not None and self.prefer_discard(take, stock_value, plan, parse_card(top)):
             use = next((p.words() for p in plan if parse_card(top) in p.cards), "to keep")
@@ -112,6 +116,7 @@ class TakeBot(Bot):
              rng: random.Random, deadline: Deadline) -> Decision:
         """Play the first step of the best plan for this turn."""
         value, plays, discard = self.planned(view, know, deadline)
+        self.plan_value = value
         return self.step(view, actions, plays, discard, value)
 
     def step(self, view: dict[str, Any], actions: list[dict[str, Any]], plays: list[Play],
@@ -126,7 +131,8 @@ class TakeBot(Bot):
             action = {"kind": "discard", "seat": seat, "card": discard.key}
             if action in actions:
                 out = len(view["hand"]) == 1
-                return Decision(action, f"discards {discard.key}" + (": goes out" if out else f", {card_points(discard)} points"))
+                words = ": goes out" if out else f", {card_points(discard)} points"
+                return Decision(action, f"discards {discard.key}{words}")
         discards = [a for a in actions if a["kind"] == "discard"]
         if discards:
             worst = max(discards, key=lambda a: (card_points(parse_card(a["card"])), a["card"]))
@@ -139,7 +145,8 @@ def _play_reason(play: Play, view: dict[str, Any]) -> str:
     if play.kind == "extend":
         meld = next((m for m in view["melds"] if m["id"] == play.meld_id), None)
         if meld is not None and meld["owner"] != seat and play.end.value == "high":
-            return f"{play.words()}: takes P{meld['owner'] + 1}'s sequence ({len(meld['cards']) + len(play.cards)} cards)"
+            size = len(meld["cards"]) + len(play.cards)
+            return f"{play.words()}: takes P{meld['owner'] + 1}'s sequence ({size} cards)"
     return play.words()
 
 
@@ -186,6 +193,9 @@ class TakeHardBot(TakeNormalBot):
                    "and plays the one that holds up best.")
     WORLDS: ClassVar[int] = 10
     CANDIDATES: ClassVar[int] = 3
+    MARGIN: ClassVar[float] = 2.0
+    GATE: ClassVar[float] = 6.0
+    """Only options within this many points of normal's choice (by its evaluator) are looked at."""
 
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
         """Pick among normal's candidates by look-ahead; normal's choice when there is nothing to compare.
@@ -203,14 +213,21 @@ class TakeHardBot(TakeNormalBot):
         else:
             base = self.play(view, know, actions, rng, deadline)
         candidates = self.candidates(view, know, actions, base)
-        if len(candidates) < 2:
+        if len(candidates) < 2 or (view["phase"] == "draw" and self.closeness > self.GATE):
             return base
         from .take_rollout import compare
 
-        scores, worlds = compare(view, log, know, [c.action for c in candidates], rng, self.WORLDS, deadline)
+        scores, errors, worlds = compare(view, log, know, [c.action for c in candidates], rng, self.WORLDS,
+                                         deadline)
         if worlds == 0:
             return base
-        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        # Normal's choice stands unless another move is clearly better over the same deals:
+        # picking the best of several noisy averages would otherwise favour lucky alternatives.
+        best = 0
+        for i in range(1, len(candidates)):
+            gain = scores[i] - scores[0]
+            if gain > self.MARGIN + 2.0 * errors[i] and scores[i] > scores[best]:
+                best = i
         chosen = candidates[best]
         margin = scores[best] - scores[0]
         if best == 0:
@@ -231,7 +248,7 @@ class TakeHardBot(TakeNormalBot):
             return result
         ev = self.evaluator(view, know)
         turn = turn_from_view(view, sequences_from_view(view))
-        options: list[tuple[float, Decision]] = []
+        options: list[tuple[float, Decision, Turn]] = []
         for play in turn.plays(seat, ev.options):
             found = play.find(actions)
             if found is None or found == base.action:
@@ -240,15 +257,23 @@ class TakeHardBot(TakeNormalBot):
                 child = turn.after(play, seat, ev.options)
             except ValueError:
                 continue
-            options.append((ev.quick(child), Decision(found, _play_reason(play, view))))
+            options.append((ev.quick(child), Decision(found, _play_reason(play, view)), child))
         options.sort(key=lambda item: -item[0])
+        close: list[tuple[float, Decision]] = []
+        for _, decision, child in options[: self.CANDIDATES]:
+            value = ev.plan(child)[0]
+            if self.plan_value - value < self.GATE:
+                close.append((value, decision))
         discards = []
         for card in sorted(set(turn.hand)):
             action = {"kind": "discard", "seat": seat, "card": card.key}
             if card != turn.drawn and action in actions and action != base.action:
-                discards.append((ev.leaf(turn, card), Decision(action, f"discards {card.key}")))
+                value = ev.leaf(turn, card)
+                if self.plan_value - value < self.GATE:
+                    discards.append((value, Decision(action, f"discards {card.key}")))
         discards.sort(key=lambda item: -item[0])
+        close.sort(key=lambda item: -item[0])
         room = self.CANDIDATES - 1
-        picked = [d for _, d in options[: max(1, room - 1)]] + [d for _, d in discards[:1]]
+        picked = [d for _, d in close[: max(1, room - 1)]] + [d for _, d in discards[:1]]
         result.extend(picked[:room])
         return result

@@ -218,7 +218,8 @@ class Evaluator:
             if other is card or other.is_joker or other.suit != card.suit:
                 continue
             gap = abs(other.rank - card.rank)
-            if gap in (1, 2) or (card.rank == ACE and other.rank in (2, 3)) or (other.rank == ACE and card.rank in (2, 3)):
+            low_ace = (card.rank == ACE and other.rank in (2, 3)) or (other.rank == ACE and card.rank in (2, 3))
+            if gap in (1, 2) or low_ace:
                 best = max(best, 0.45 * points)
         for seq in seqs.values():
             if seq.meld.suit != card.suit:

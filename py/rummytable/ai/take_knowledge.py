@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, build_deck, parse_card
+from ..melds import Meld, MeldKind
 from ..take_options import TakeOptions
 from ..take_scoring import card_points
 from ..take_table import TableSequence
-from ..melds import MeldKind, Meld
 
 
 @dataclass
@@ -151,12 +151,12 @@ def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:
                 known[who].discard(card)
                 discarded_by[who].append(card)
         elif kind == "card_drawn" and event.get("source") == "discard":
-            card = parse_card(event["card"]) if event.get("card") else (pile[-1] if pile else None)
-            if card is not None:
-                if card in pile:
-                    pile.remove(card)
+            taken = parse_card(event["card"]) if event.get("card") else (pile[-1] if pile else None)
+            if taken is not None:
+                if taken in pile:
+                    pile.remove(taken)
                 if isinstance(who, int) and 0 <= who < players:
-                    known[who].add(card)
+                    known[who].add(taken)
         elif kind in ("meld_created", "meld_extended"):
             cards = event.get("cards") or (event.get("meld") or {}).get("cards") or []
             for key in cards:

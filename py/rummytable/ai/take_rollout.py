@@ -54,6 +54,11 @@ def _apply_play(game: TakeGame, seat: int, play: Play) -> None:
         game.apply(Extend(seat, play.meld_id, play.cards, play.end))
 
 
+def _still_playing(game: TakeGame, seat: int) -> bool:
+    # A play may end the hand (going out by melding, K-10 option).
+    return game.state.phase is Phase.PLAY and game.state.turn == seat
+
+
 def play_turn(game: TakeGame, seat: int) -> None:
     """Finish ``seat``'s turn with the rollout policy: draw if needed, the planned plays, the discard."""
     state = game.state
@@ -76,7 +81,7 @@ def play_turn(game: TakeGame, seat: int) -> None:
             _apply_play(game, seat, play)
         except RulesError:
             break
-        if state.phase is not Phase.PLAY:
+        if not _still_playing(game, seat):
             return
     hand = state.hands[seat]
     if discard is None or discard not in hand or discard == state.drawn_from_discard:
@@ -87,8 +92,17 @@ def play_turn(game: TakeGame, seat: int) -> None:
     game.apply(Discard(seat, discard))
 
 
+def _held_value(game: TakeGame, seat: int) -> float:
+    """What ``seat``'s hand is worth to it now: potentials less the expected cost of holding (normal's judgement)."""
+    state = game.state
+    ev = Evaluator(seat, state.options, seat_knowledge(game, seat), Weights())
+    hand = tuple(sorted(state.hands[seat]))
+    return sum(ev.potential(c, hand, state.sequences) - card_points(c) * ev.hold_share for c in hand)
+
+
 def score(game: TakeGame, seat: int, hand_before: int) -> float:
-    """The world's value for ``seat``: the scored hand when it ended, else table minus held cards, both sides."""
+    """The world's value for ``seat``: the scored hand when it ended; else the table (with take-over
+    risk) and every hand as normal judges it, ours counted for us and the opponents' against them."""
     state = game.state
     players = len(state.hands)
     weight = 1.0 if players == 2 else 0.6
@@ -98,11 +112,10 @@ def score(game: TakeGame, seat: int, hand_before: int) -> float:
         return points[seat] - weight * sum(p for s, p in enumerate(points) if s != seat)
     ev = Evaluator(seat, state.options, seat_knowledge(game, seat), Weights())
     turn = _turn(game, seat)
-    value = ev.table_value(turn, turn.hand, False)
-    value -= sum(card_points(c) for c in turn.hand) * 0.6
-    for other, hand in enumerate(state.hands):
+    value = ev.table_value(turn, turn.hand, False) + _held_value(game, seat)
+    for other in range(players):
         if other != seat:
-            value += weight * 0.6 * sum(card_points(c) for c in hand)
+            value -= weight * _held_value(game, other)
     return value
 
 
@@ -126,16 +139,17 @@ def _action(game: TakeGame, data: dict[str, Any]) -> Any:
 
 def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge,
             actions: list[dict[str, Any]], rng: random.Random, worlds: int, deadline: Deadline
-            ) -> tuple[list[float], int]:
-    """Average :func:`rollout` value of each candidate action over up to ``worlds`` sampled deals.
+            ) -> tuple[list[float], list[float], int]:
+    """Compare candidate actions by :func:`rollout` over up to ``worlds`` sampled deals.
 
-    Stops early when ``deadline`` expires (after at least the worlds finished so far).
-    Returns the averages and the number of worlds used (0 when none finished).
+    Returns, per candidate, the mean value and the standard error of its mean
+    difference to the first candidate (paired over the same worlds: common random
+    numbers), and the number of worlds used (0 when none finished). Stops early when
+    ``deadline`` expires.
     """
     seat = int(view["seat"])
-    totals = [0.0] * len(actions)
-    done = 0
-    for world in range(worlds):
+    rows: list[list[float]] = []
+    for _ in range(worlds):
         if deadline.expired():
             break
         base = determinize_take(view, log, random.Random(rng.random()), know)
@@ -145,15 +159,21 @@ def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge
             try:
                 game.apply(_action(game, data))
             except RulesError:
-                values.append(float("-inf"))
+                values.append(-1000.0)
                 continue
             values.append(rollout(game, seat))
-        for i, value in enumerate(values):
-            totals[i] += value
-        done += 1
+        rows.append(values)
+    done = len(rows)
     if not done:
-        return totals, 0
-    return [t / done for t in totals], done
+        return [0.0] * len(actions), [0.0] * len(actions), 0
+    means = [sum(row[i] for row in rows) / done for i in range(len(actions))]
+    errors = []
+    for i in range(len(actions)):
+        diffs = [row[i] - row[0] for row in rows]
+        mean = sum(diffs) / done
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
+        errors.append((var / done) ** 0.5)
+    return means, errors, done
 
 
 __all__ = ["compare", "play_turn", "rollout", "score", "seat_knowledge"]

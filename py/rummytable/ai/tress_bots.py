@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from ..cards import parse_card
 from . import register
 from .base import Bot, ClaimDecision, Decision, digest, legal
-from .tress_lookahead import lookahead_discards
+from .tress_lookahead import lookahead_discards, lookahead_draw
 from .tress_policy import Style, TressTurn
 
 EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
@@ -217,3 +217,16 @@ class TressHardBot(TressBot):
         looked = lookahead_discards(turn, view, log, shortlist, rng, self.WORLDS, self.HORIZON)
         cost, card = looked[0]
         return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", looked ahead")
+
+    def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                  top: Any) -> float:
+        """Take the discard or draw from the stock, decided on sampled deals when not down (T-11)."""
+        if turn.down[turn.seat] and not turn.all_cards:
+            return turn.take_discard_gain(top)
+        quick = turn.take_discard_gain(top)
+        if quick > 60.0 or quick < -60.0:
+            # Clear cases need no look-ahead.
+            return quick
+        rng = self.decision_rng(view, log, "draw")
+        looked = lookahead_draw(turn, view, log, top, rng, self.WORLDS, self.HORIZON)
+        return quick if looked is None else looked

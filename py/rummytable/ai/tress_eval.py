@@ -25,9 +25,8 @@ opponent's hand (taken from the discard pile and not played) is no out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
 from typing import Any
 
 from ..cards import ACE, SUITS, Card, joker, parse_card
@@ -275,10 +274,10 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
     best_loose = 0
     chosen_plan: tuple[MeldPlan, ...] = ()
     bests: list[tuple[tuple[MeldPlan, ...], list[tuple[int, int]], int, int]] = []
-    combos: Iterable[tuple[int, ...]]
-    options = [*range(len(windows_at)), -1]  # -1: a run still to be found from nothing
-    combos = combinations_with_replacement(options, runs) if runs else [()]
-    for combo in combos:
+    # -1: a run still to be found from nothing (4 gaps).
+    options = sorted([(plan.need, i) for i, plan in enumerate(alone)] + [(4, -1)])
+    bound = [float("inf")]
+    for combo in _combos(options, runs, jokers, bound):
         if runs > 1 and not _compatible(windows_at, combo, rules.distinct):
             continue
         plans: list[MeldPlan] = []
@@ -337,6 +336,7 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
             if best is None or key[0] < best[0]:
                 bests = []
             best = key
+            bound[0] = key[0]
             best_loose = loose
             chosen_plan = tuple(plans)
         if key[0] == best[0]:
@@ -370,6 +370,25 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
                         if 1 <= v <= 14:
                             outs.add((_value_rank(v), plan.suit))
     return HandEval(distance, best[1], best_loose, frozenset(outs), joker_out, frozenset(useful), chosen_plan)
+
+
+def _combos(options: list[tuple[int, int]], runs: int, jokers: int, bound: list[float]) -> Iterator[tuple[int, ...]]:
+    """Multisets of ``runs`` window indexes, skipping those whose gaps alone exceed ``bound[0]``.
+
+    ``options`` are ``(gaps, index)`` sorted by gaps, so once a prefix cannot beat the
+    bound no later option can either; ``bound`` may shrink while the caller iterates.
+    """
+    def extend(start: int, depth: int, prefix: tuple[int, ...], total: int) -> Iterator[tuple[int, ...]]:
+        if depth == runs:
+            yield prefix
+            return
+        for pos in range(start, len(options)):
+            need, index = options[pos]
+            if total + need * (runs - depth) - jokers > bound[0]:
+                break
+            yield from extend(pos, depth + 1, (*prefix, index), total + need)
+
+    return extend(0, 0, (), 0)
 
 
 def _compatible(windows: list[Window], combo: tuple[int, ...], distinct: bool) -> bool:

@@ -37,6 +37,11 @@ FEED_CLAIM = 25.0
 FEED_LAY_OFF = 30.0
 """Cost when a player who is down could lay the discard off."""
 
+LEFT_OVER = 0.25
+"""Turns charged per card left outside the contract when it is laid (it must be shed later)."""
+
+
+
 
 def _face(card: Card) -> tuple[int, str] | None:
     return None if card.is_joker else (card.rank, card.suit or "")
@@ -49,17 +54,19 @@ def _fits(turn: TressTurn, found: HandEval) -> bool:
     return found.distance == 0
 
 
-def _shed(turn: TressTurn, shape: HandShape, found: HandEval) -> HandShape:
-    """Drop the card the quick policy would discard: the highest deadwood, never a joker."""
+def _shed(turn: TressTurn, shape: HandShape, found: HandEval, banned: tuple[int, str] | None = None) -> HandShape:
+    """Drop the card the quick policy would discard: the highest deadwood, never a joker nor ``banned``."""
     worst: tuple[int, tuple[int, str]] | None = None
     for face in shape.counts:
-        if face in found.useful:
+        if face in found.useful or (face == banned and shape.counts[face] == 1):
             continue
         points = card_points(Card(face[0], face[1]))
         if worst is None or points > worst[0]:
             worst = (points, face)
     if worst is None:
         for face in shape.counts:
+            if face == banned and shape.counts[face] == 1:
+                continue
             points = card_points(Card(face[0], face[1]))
             if worst is None or points < worst[0]:
                 worst = (points, face)
@@ -79,7 +86,9 @@ def rollout(turn: TressTurn, shape: HandShape, draws: Sequence[Card]) -> float:
         shape = shape.plus(_face(card))
         found = turn.evaluate(shape)
         if _fits(turn, found):
-            return float(step)
+            # Cards outside the contract still have to be laid off or discarded one a turn.
+            left = 0 if turn.all_cards else shape.size - sum(len(p.used) for p in found.plan) - shape.jokers
+            return step + LEFT_OVER * max(0, left - 1)
         shape = _shed(turn, shape, found)
     found = turn.evaluate(shape)
     return len(draws) + 1 + 0.5 * found.distance
@@ -157,3 +166,37 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
         ranked.append((totals[index] / done + turn.points_cost(shape), card))
     ranked.sort(key=lambda item: (item[0], item[1]))
     return ranked
+
+
+def lookahead_draw(turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], top: Card,
+                   rng: random.Random, worlds: int, horizon: int) -> float | None:
+    """Compare taking ``top`` from the discard pile with drawing from the stock on sampled deals (T-11).
+
+    Both choices are followed by the same quick discard and a rollout on the same deal. :returns: how much cheaper taking ``top`` is (> 0: take it), or None when no
+    deal could be sampled before the deadline.
+    """
+    hand = HandShape.of(turn.hand)
+    with_top = hand.plus(_face(top))
+    kept = _shed(turn, with_top, turn.evaluate(with_top), banned=_face(top))
+    take_total = 0.0
+    stock_total = 0.0
+    after_stock: dict[tuple[int, str] | None, HandShape] = {}
+    done = 0
+    for _ in range(worlds):
+        if done and turn.deadline.expired():
+            break
+        world = sample_world(view, log, rng, turn.counter)
+        if not world.stock:
+            break
+        face = _face(world.stock[-1])
+        if face not in after_stock:
+            # Both choices discard the same quick way, so neither is favoured by a better discard.
+            drawn = hand.plus(face)
+            after_stock[face] = _shed(turn, drawn, turn.evaluate(drawn))
+        draws = _my_draws(World(world.hands, world.stock[:-1], world.pile), turn.players, horizon)
+        take_total += DISTANCE_COST * rollout(turn, kept, draws) + turn.points_cost(kept)
+        stock_total += DISTANCE_COST * rollout(turn, after_stock[face], draws) + turn.points_cost(after_stock[face])
+        done += 1
+    if not done:
+        return None
+    return (stock_total - take_total) / done

@@ -1,0 +1,161 @@
+"""Playing through the page like a person: clicks, taps and drags on the table's controls.
+
+The person's moves come from the page's own Hint button (the normal computer player's
+suggestion); the driver then makes that move with the page's controls, never through the
+engine directly. Markers the page sets for this:
+
+* ``.table[data-input=ready]``: the person may act now and nothing is under way;
+* ``[data-testid=message][data-hint-action]``: the hint's action JSON;
+* ``dialog[data-testid=score-sheet]`` (``.final`` at the end of the match).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+TABLE = ".table[data-state=playing]"
+READY_INPUT = ".table[data-input=ready]"
+SHEET = "dialog[data-testid=score-sheet]"
+FINAL_SHEET = "dialog[data-testid=score-sheet].final"
+
+
+def visible(page: Any, selector: str) -> bool:
+    """True when an element matching ``selector`` exists and is visible now."""
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def start_game(page: Any, game: str, *, players: int | None = None, options: dict[str, str] | None = None,
+               watch: bool = False) -> None:
+    """Choose the game, players and house rules on the start screen, then press Play (or Watch)."""
+    page.click(f"[data-testid=game-{game}]")
+    if players is not None:
+        page.click(f"[data-testid=players-{players}]")
+    if options:
+        page.wait_for_selector(f"[data-testid=opt-{game}-{next(iter(options))}]", state="attached", timeout=60_000)
+        page.click("[data-testid=house-rules] summary")
+        for name, value in options.items():
+            field = f"[data-testid=opt-{game}-{name}]"
+            page.fill(field, value)
+            page.dispatch_event(field, "change")
+    page.click("[data-testid=watch]" if watch else "[data-testid=play]")
+    page.wait_for_selector(TABLE, timeout=60_000)
+
+
+def hint(page: Any) -> dict[str, Any]:
+    """Press Hint and return the suggested action."""
+    page.evaluate("document.querySelector('[data-testid=message]')?.removeAttribute('data-hint-action')")
+    page.click("[data-testid=hint-button]")
+    page.wait_for_selector("[data-testid=message][data-hint-action]", timeout=20_000)
+    action: dict[str, Any] = json.loads(page.get_attribute("[data-testid=message]", "data-hint-action") or "{}")
+    return action
+
+
+CARD_GRIP = {"x": 14, "y": 24}
+"""Where to take hold of a hand card: its top-left corner, which overlapping cards never cover."""
+
+
+def click_card(page: Any, key: str) -> None:
+    """Select (or unselect) a card in the hand by clicking it."""
+    page.click(f'.hand [data-card="{key}"]', position=CARD_GRIP)
+
+
+def _pick(page: Any, dialog: str, action: dict[str, Any]) -> None:
+    """In a choice dialog, click the button whose action is ``action`` (else the first)."""
+    page.wait_for_selector(f"dialog[data-testid={dialog}]")
+    want = json.dumps(action, sort_keys=True)
+    buttons = page.locator(f"dialog[data-testid={dialog}] button[data-action]")
+    for i in range(buttons.count()):
+        if json.dumps(json.loads(buttons.nth(i).get_attribute("data-action") or "{}"), sort_keys=True) == want:
+            buttons.nth(i).click()
+            return
+    buttons.first.click()
+
+
+def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
+    """Make ``action`` with the page's controls (clicks; with ``drag``, lay-offs and discards by dragging)."""
+    kind = action["kind"]
+    if kind == "draw_stock":
+        page.click("[data-testid=stock]")
+    elif kind == "draw_discard":
+        if visible(page, "[data-testid=claim-take-myself]"):
+            page.click("[data-testid=claim-take-myself]")
+        else:
+            page.click("[data-testid=discard-pile]")
+    elif kind == "grant":
+        page.click("[data-testid=claim-grant]")
+    elif kind == "call":
+        page.click("[data-testid=take-it]")
+    elif kind == "discard":
+        if drag:
+            page.drag_and_drop(f'.hand [data-card="{action["card"]}"]', "[data-testid=discard-pile]",
+                               source_position=CARD_GRIP)
+        else:
+            click_card(page, action["card"])
+            page.click("[data-testid=discard]")
+    elif kind == "lay_down":
+        cards = [c for m in action["melds"] for c in m["cards"]] if "melds" in action else action["cards"]
+        for card in cards:
+            click_card(page, card)
+        page.click("[data-testid=lay-down]")
+        _pick(page, "lay-down-dialog", action)
+    elif kind in ("lay_off", "extend"):
+        cards = [action["card"]] if "card" in action else action["cards"]
+        meld = action.get("meld", action.get("meld_id"))
+        if drag and len(cards) == 1:
+            page.drag_and_drop(f'.hand [data-card="{cards[0]}"]', f'[data-testid="meld-{meld}"]',
+                               source_position=CARD_GRIP)
+        else:
+            for card in cards:
+                click_card(page, card)
+            page.click(f'[data-testid="meld-{meld}"]')
+        if page.locator("dialog[data-testid=meld-choice]").count():
+            _pick(page, "meld-choice", action)
+    else:
+        raise AssertionError(f"the hint suggested an action the driver does not know: {action}")
+
+
+def wait_turn_or_window(page: Any, timeout_s: float = 60) -> str:
+    """Wait until the person can act: "sheet", "final", "claim" (a take-it window), "answer" or "turn"."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if visible(page, FINAL_SHEET):
+            return "final"
+        if visible(page, SHEET):
+            return "sheet"
+        if visible(page, "[data-testid=claim-pass]"):
+            return "claim"
+        if page.locator(READY_INPUT).count() and not page.locator("dialog[open]").count():
+            return "answer" if visible(page, "[data-testid=claim-answer]") else "turn"
+        page.wait_for_timeout(30)
+    raise AssertionError("the page did not hand the turn to the person in time")
+
+
+def play_match(page: Any, *, limit_s: float = 900, on_claim: Callable[[Any], None] | None = None,
+               drag_every: int = 0) -> int:
+    """Play until the final score sheet; returns how many moves the person made.
+
+    :param on_claim: what to do in a take-it window (default: press Pass).
+    :param drag_every: make every n-th discard or lay-off by dragging (0: never).
+    """
+    moves = 0
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        state = wait_turn_or_window(page, timeout_s=max(1.0, deadline - time.monotonic()))
+        if state == "final":
+            return moves
+        if state == "sheet":
+            page.click("[data-testid=next-round]")
+            page.wait_for_selector(SHEET, state="detached", timeout=20_000)
+        elif state == "claim":
+            (on_claim or (lambda p: p.click("[data-testid=claim-pass]")))(page)
+            page.wait_for_selector("[data-testid=claim-pass]", state="detached", timeout=20_000)
+        else:
+            action = hint(page)
+            moves += 1
+            perform(page, action, drag=bool(drag_every) and moves % drag_every == 0)
+            page.wait_for_timeout(10)
+    raise AssertionError(f"the match did not finish within {limit_s} s")

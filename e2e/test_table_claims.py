@@ -1,0 +1,127 @@
+"""Tress "take it!": races the person wins and loses, and the person as drawer letting a caller have it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from harness import BrowserSession, wait_ready
+from table_driver import SHEET, hint, perform, start_game, wait_turn_or_window
+
+
+def _claims(page: Any) -> list[int]:
+    return [int(seat) for seat in (page.get_attribute(".table", "data-claims") or "").split()]
+
+
+def _counts(page: Any) -> list[int]:
+    return [int(n) for n in (page.get_attribute(".table", "data-hand-counts") or "").split()]
+
+
+def _granted(page: Any) -> list[int]:
+    seats = page.eval_on_selector_all("[data-testid=log] li[data-kind=claim_granted]", "items => items.map(i => i.dataset.seat)")
+    return [int(seat) for seat in seats]
+
+
+def _play_until(page: Any, on_state: Any, limit_s: float = 240) -> Any:
+    """Play with hints; call ``on_state(state)`` at each take-it window or answer; stop when it returns a value."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        state = wait_turn_or_window(page, timeout_s=60)
+        if state in ("sheet", "final"):
+            if state == "final":
+                break
+            page.click("[data-testid=next-round]")
+            page.wait_for_selector(SHEET, state="detached")
+            continue
+        result = on_state(state)
+        if result is not None:
+            return result
+        if state == "turn":
+            perform(page, hint(page))
+        elif state == "claim" and page.locator("[data-testid=claim-pass]").count():
+            page.click("[data-testid=claim-pass]")
+        elif state == "answer":
+            perform(page, hint(page))
+    raise AssertionError("the situation did not come up in time")
+
+
+def test_claim_race_the_person_wins(session: BrowserSession) -> None:
+    page = session.open("?speed=fast&seed=21")
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def call_at_once(state: str) -> Any:
+        if state != "claim":
+            return None
+        before = _counts(page)
+        page.click("[data-testid=take-it]")
+        page.wait_for_selector("[data-testid=claim-bar]", state="detached", timeout=20_000)
+        if _claims(page)[:1] == [0] or 0 in _granted(page):
+            # The call was first; wait for the drawer's answer.
+            page.wait_for_selector(".table:not([data-phase=claim])", timeout=20_000)
+            if 0 in _granted(page):
+                return before
+        return None
+
+    before = _play_until(page, call_at_once)
+    after = _counts(page)
+    assert after[0] == before[0] + 2, "the person gets the card and one penalty card"
+
+
+def test_claim_race_the_person_loses(session: BrowserSession) -> None:
+    page = session.open("?speed=normal&seed=22")
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def call_late(state: str) -> Any:
+        if state != "claim":
+            return None
+        # Wait for a computer player's call inside the window, then call too late.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and page.locator("[data-testid=take-it]").count():
+            if _claims(page):
+                first = _claims(page)[0]
+                page.click("[data-testid=take-it]")
+                page.wait_for_selector("[data-testid=claim-bar]", state="detached", timeout=20_000)
+                return first
+            page.wait_for_timeout(20)
+        if page.locator("[data-testid=claim-pass]").count():
+            page.click("[data-testid=claim-pass]")
+        return None
+
+    first = _play_until(page, call_late)
+    assert first != 0
+    claims = _claims(page)
+    if claims:
+        assert claims[0] == first and 0 in claims[1:]
+    page.wait_for_selector(".table:not([data-phase=claim])", timeout=20_000)
+    assert 0 not in _granted(page)
+    badge = page.locator(f"[data-testid=seat-{first}] .badge-call")
+    assert badge.count() in (0, 1)
+
+
+def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> None:
+    page = session.open("?speed=fast&seed=23")
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def answer(state: str) -> Any:
+        return "answer" if state == "answer" else None
+
+    _play_until(page, answer)
+    caller = _claims(page)[0]
+    before = _counts(page)
+    text = page.text_content("[data-testid=claim-grant]") or ""
+    assert text.strip(), "the button names the caller"
+    page.click("[data-testid=claim-grant]")
+    page.wait_for_selector(".table[data-input=ready]:not([data-phase=claim])", timeout=20_000)
+    assert caller in _granted(page)
+    after = _counts(page)
+    assert after[caller] == before[caller] + 2
+    assert after[0] == before[0]
+    assert page.get_attribute(".table", "data-phase") == "draw"
+    assert page.get_attribute(".table", "data-to-move") == "0"
+    # The card beneath is dead: the person draws from the stock.
+    page.click("[data-testid=stock]")
+    page.wait_for_selector(".table[data-phase=play]")
+    assert _counts(page)[0] == before[0] + 1

@@ -1,0 +1,103 @@
+"""Single moves at the table: refused moves, keyboard-only play, watch mode without long tasks."""
+
+from __future__ import annotations
+
+import json
+
+from harness import BrowserSession, wait_ready
+from table_driver import READY_INPUT, TABLE, start_game, wait_turn_or_window
+
+
+def _hand(page: object) -> list[str]:
+    return page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")  # type: ignore[attr-defined]
+
+
+def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    assert page.get_attribute(".table", "data-phase") == "draw"
+    # Take the top discard, then try to throw that very card back (rule K-10).
+    top = page.get_attribute("[data-testid=discard-pile]", "data-top")
+    page.click("[data-testid=discard-pile]")
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    before = _hand(page)
+    stock_before = page.get_attribute("[data-testid=stock]", "aria-label")
+    page.click(f'.hand [data-card="{top}"]', position={"x": 14, "y": 24})
+    page.click("[data-testid=discard]")
+    message = page.locator("[data-testid=message]")
+    message.wait_for(state="visible")
+    assert page.get_attribute("[data-testid=message]", "data-rule") == "K-10"
+    text = message.text_content() or ""
+    assert "discard" in text.lower()
+    # Nothing changed: same hand, same phase, same stock, still the person's move.
+    page.wait_for_selector(READY_INPUT)
+    assert _hand(page) == before
+    assert page.get_attribute(".table", "data-phase") == "play"
+    assert page.get_attribute("[data-testid=stock]", "aria-label") == stock_before
+    # Drawing again is refused too, with its own reason (the stock looks unavailable, but a person may still tap it).
+    page.click("[data-testid=stock]", force=True)
+    page.wait_for_selector("[data-testid=message][data-rule]:not([data-rule='K-10'])")
+    assert _hand(page) == before
+
+
+def _tab_to(page: object, testid: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")  # type: ignore[attr-defined]
+        if page.evaluate("document.activeElement?.dataset?.testid") == testid:  # type: ignore[attr-defined]
+            return
+    raise AssertionError(f"Tab never reached {testid}")
+
+
+def test_keyboard_only_turn(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=5")
+    wait_ready(page)
+    page.focus("[data-testid=game-take]")
+    page.keyboard.press("Space")
+    _tab_to(page, "play")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(TABLE)
+    assert wait_turn_or_window(page) == "turn"
+    count = len(_hand(page))
+    # Draw: Tab to the stock, Enter.
+    _tab_to(page, "stock")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    assert len(_hand(page)) == count + 1
+    # Discard the first card: focus it, Space selects it, then Shift+Tab back to Discard and Enter.
+    target = _hand(page)[0]
+    _tab_to(page, f"hand-card-{target}")
+    page.keyboard.press("Space")
+    assert page.get_attribute(f'.hand [data-card="{target}"]', "aria-pressed") == "true"
+    for _ in range(30):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement?.dataset?.testid") == "discard":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".table:not([data-to-move='0'])", timeout=10_000)
+    assert target not in _hand(page)
+    assert len(_hand(page)) == count
+    # The focus ring is visible on keyboard focus.
+    _tab_to(page, "sort-suit")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
+def test_watch_mode_keeps_the_page_responsive(session: BrowserSession) -> None:
+    page = session.open("?speed=fast&seed=9")
+    wait_ready(page)
+    start_game(page, "tress", players=4, watch=True)
+    page.wait_for_selector("[data-testid=log] li[data-kind=card_discarded]", timeout=30_000)
+    # From here on only the computer players act: measure every main-thread task.
+    page.evaluate("""() => {
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+        }).observe({ type: "longtask", buffered: false });
+    }""")
+    page.wait_for_timeout(8000)
+    log = page.eval_on_selector_all("[data-testid=log] li", "items => items.map(i => i.dataset.kind)")
+    assert "card_discarded" in log, "computer players should have played in watch mode"
+    long_tasks = page.evaluate("window.__longTasks")
+    assert all(duration < 50 for duration in long_tasks), json.dumps(long_tasks)
