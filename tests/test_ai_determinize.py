@@ -69,3 +69,28 @@ def test_unseen_cards_are_spread_over_hands_and_stock() -> None:
     unseen = {c.key for c in knowledge(view, log).unseen}
     assert set(places) == unseen
     assert sum(1 for where in places.values() if where == {"hand", "stock"}) > len(unseen) // 2
+
+
+def test_weights_follow_what_an_opponent_did() -> None:
+    # P1 lays 6H 7H 8H; P2 draws, passes on taking it over and throws 5C: so he very likely has no 9H,
+    # probably no 4C or 6C; he then took 2S from the discard pile, so 3S and 4S are likelier.
+    game = TakeGame.from_faces(hands=["6H 7H 8H 2S KC", "10S 3D 5C 9C"], discard="JD", stock="AS 4D",
+                               turn=0, phase=Phase.PLAY)
+    game.apply_json({"kind": "lay_down", "seat": 0, "cards": ["6H", "7H", "8H"]})
+    game.apply_json({"kind": "discard", "seat": 0, "card": "KC"})
+    game.apply_json({"kind": "draw_stock", "seat": 1})
+    game.apply_json({"kind": "discard", "seat": 1, "card": "5C"})
+    game.apply_json({"kind": "draw_stock", "seat": 0})
+    game.apply_json({"kind": "discard", "seat": 0, "card": "2S"})
+    game.apply_json({"kind": "draw_discard", "seat": 1})
+    know = knowledge(game.view(0), game.public_log)
+    assert know.weight(1, parse_card("9H")) == 0.15
+    assert know.weight(1, parse_card("6C")) == 0.6
+    assert know.weight(1, parse_card("3S")) == 1.8  # next to 2S, which he just picked up
+    assert know.weight(1, parse_card("QD")) == 1.0
+    counts = {"9H": 0, "QD": 0}
+    for i in range(300):
+        hand = determinize_take(game.view(0), game.public_log, random.Random(i)).state.hands[1]
+        for key in counts:
+            counts[key] += parse_card(key) in hand
+    assert counts["9H"] < counts["QD"] / 2

@@ -2,10 +2,14 @@
 
 import { setDeckStyle } from "./cards.js";
 import { detectLanguage, onLanguageChange, setLanguage, t } from "./i18n/index.js";
-import { Match } from "./match.js";
-import { showRules } from "./rules/index.js";
 import * as settings from "./settings.js";
 import { StartScreen } from "./start.js";
+
+/** Open the rules of `game` (loaded on first use). */
+async function showRules(game) {
+  const rules = await import("./rules/index.js");
+  return rules.showRules(game);
+}
 
 /**
  * Show the start screen at once and wire the screens.
@@ -36,7 +40,7 @@ export function startApp(services) {
     }
     try {
       const engine = services.engine();
-      await engine.ready;
+      const [{ Match }] = await Promise.all([import("./match.js"), engine.ready]);
       match?.close();
       startRoot.hidden = true;
       footer.hidden = true;
@@ -68,6 +72,9 @@ export function startApp(services) {
   });
   document.title = t("app.title");
 
+  performance.mark("rummytable:start-interactive");
+  // The table's code is not needed to choose a game: fetch it once the start screen is up.
+  setTimeout(() => { import("./match.js"); import("./rules/index.js"); }, 0);
   services.catalog().then((catalog) => start.setCatalog(catalog), () => {});
   document.documentElement.dataset.screen = "start";
   return { start, match: () => match };

@@ -35,6 +35,9 @@ export function describeEvent(view, event) {
       const meld = event.meld ?? {};
       const added = event.cards ?? [];
       const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
+      if (!you && meld.owner === event.seat) {
+        return t("log.extendedOwn", { ...who, cards: cards(added, faces), kind: t(`melds.${kindKey(view, meld.kind ?? "run")}`) });
+      }
       const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run") : "";
       return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), meld: target });
     }

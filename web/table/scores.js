@@ -74,9 +74,9 @@ export function sheetBody(view) {
     const goal = view.game === "take" ? t("scores.goalTake") : t("scores.goalTress");
     nodes.push(h("p.sheet-goal", { text: goal }));
   }
-  if (view.last_result) nodes.push(resultTable(view));
+  if (view.last_result) nodes.push(h("div.table-scroll", {}, [resultTable(view)]));
   if ((view.round_scores ?? []).length) {
-    nodes.push(h("h3", { text: t("scores.history") }), historyTable(view));
+    nodes.push(h("h3", { text: view.game === "take" ? t("scores.historyTake") : t("scores.history") }), historyTable(view));
   }
   return nodes;
 }

@@ -37,13 +37,14 @@ def determinize(view: dict[str, Any], log: list[dict[str, Any]], rng: random.Ran
     raise ValueError(f"no determinizer for game {view['game']!r}")
 
 
-def sample_hidden(know: TakeKnowledge, discard_count: int, rng: random.Random
+def sample_hidden(know: TakeKnowledge, discard_count: int, rng: random.Random, weighted: bool = True
                   ) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Deal the unseen cards: each opponent's hand, the buried discards and the stock (top last).
 
-    Cards known to be in a hand stay there; the rest are shuffled. The seat's own hand
-    is its known hand. Returns ``(hands, buried, stock)``; ``buried`` goes under the
-    known part of the discard pile.
+    Cards known to be in a hand stay there; the rest are dealt at random, each opponent's
+    share weighted by :meth:`TakeKnowledge.weight` when ``weighted`` (what he picked up,
+    threw away and passed over). The seat's own hand is its known hand. Returns
+    ``(hands, buried, stock)``; ``buried`` goes under the known part of the discard pile.
     """
     pool = know.free()
     rng.shuffle(pool)
@@ -52,8 +53,15 @@ def sample_hidden(know: TakeKnowledge, discard_count: int, rng: random.Random
         mine = sorted(know.known[seat])
         if seat != know.seat:
             need = max(0, count - len(mine))
-            mine = mine + pool[:need]
-            del pool[:need]
+            if weighted:
+                # Weighted sampling without replacement: the largest u ** (1 / w) win.
+                keyed = sorted(pool, key=lambda c: -(rng.random() ** (1.0 / know.weight(seat, c))))
+                chosen = set(keyed[:need])
+                mine = mine + keyed[:need]
+                pool = [c for c in pool if c not in chosen]
+            else:
+                mine = mine + pool[:need]
+                del pool[:need]
         hands.append(mine)
     buried_count = max(0, discard_count - len(know.pile))
     buried = pool[:buried_count]

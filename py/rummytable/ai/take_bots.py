@@ -7,9 +7,11 @@ its first step; they differ in how carefully the evaluator looks and in the draw
   highest card that is not part of a near-sequence, takes the discard only to meld it;
 * normal - card counting, take-over risk of its own sequences, what each discard gives
   the next player, timing of going out; compares the discard with sampled stock cards;
-* hard - normal's candidates checked by look-ahead: sampled deals of the unseen cards
-  consistent with its view (:mod:`rummytable.ai.determinize`), each candidate played
-  out to the end of its next turn by every seat, common random numbers across candidates.
+* hard - normal's close calls checked by look-ahead: sampled deals of the unseen cards
+  consistent with its view and weighted by what each opponent did
+  (:mod:`rummytable.ai.determinize`), each candidate played out through every
+  opponent's next turn, common random numbers across candidates; normal's choice
+  stands unless another is clearly better.
 """
 
 from __future__ import annotations
@@ -179,12 +181,14 @@ class TakeNormalBot(TakeBot):
 
 @register
 class TakeHardBot(TakeNormalBot):
-    """Normal's candidates, checked by look-ahead over sampled deals of the unseen cards.
+    """Normal's close calls, checked by look-ahead over sampled deals of the unseen cards.
 
-    Each candidate (the two draws; in the play phase the planned step, the best other
-    plays and the best plain discards) is applied in the same sampled worlds (common
+    Candidates are the options normal's evaluator puts within :attr:`GATE` points of its
+    own choice (the two draws; in the play phase the planned step, the best other plays
+    and the best plain discard). Each is applied in the same sampled worlds (common
     random numbers) and played out through every opponent's next turn
-    (:func:`rummytable.ai.take_rollout.rollout`); the best average wins.
+    (:func:`rummytable.ai.take_rollout.rollout`); another option replaces normal's
+    choice only when it is better by :attr:`MARGIN` points plus two standard errors.
     """
 
     level = "hard"

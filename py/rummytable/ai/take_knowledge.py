@@ -47,6 +47,28 @@ class TakeKnowledge:
     hand_counts: list[int]
     stock_count: int
     discarded_by: list[list[Card]] = field(default_factory=list)
+    taken_by: list[list[Card]] = field(default_factory=list)
+    declined: list[set[Card]] = field(default_factory=list)
+
+    def weight(self, seat: int, card: Card) -> float:
+        """How likely, relative to an average unseen card, ``seat`` holds ``card``, judging by what he did.
+
+        A card that would have taken over a sequence on his last turn is unlikely (he would
+        have played it, K-12); cards next to ones he threw away are less likely, cards next
+        to ones he picked up from the discard pile more likely.
+        """
+        if self.declined and card in self.declined[seat]:
+            return 0.15
+        weight = 1.0
+        if card.is_joker:
+            return weight
+        for thrown in (self.discarded_by[seat] if self.discarded_by else []):
+            if not thrown.is_joker and thrown.suit == card.suit and abs(thrown.rank - card.rank) <= 1:
+                weight = min(weight, 0.6)
+        for taken in (self.taken_by[seat] if self.taken_by else []):
+            if not taken.is_joker and taken.suit == card.suit and abs(taken.rank - card.rank) <= 2:
+                weight = max(weight, 1.8)
+        return weight
 
     def free(self) -> list[Card]:
         """Unseen cards not known to be in any hand (what a stock card or an unknown hand card may be)."""
@@ -132,6 +154,9 @@ def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:
     hand = [parse_card(k) for k in view["hand"]]
     known: list[set[Card]] = [set() for _ in range(players)]
     discarded_by: list[list[Card]] = [[] for _ in range(players)]
+    taken_by: list[list[Card]] = [[] for _ in range(players)]
+    declined: list[set[Card]] = [set() for _ in range(players)]
+    table_now: dict[int, dict[str, Any]] = {}
     start = None
     for i in range(len(log) - 1, -1, -1):
         if log[i].get("kind") == "dealt":
@@ -150,6 +175,7 @@ def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:
             if isinstance(who, int) and 0 <= who < players:
                 known[who].discard(card)
                 discarded_by[who].append(card)
+                declined[who] = _takeable(table_now, who)
         elif kind == "card_drawn" and event.get("source") == "discard":
             taken = parse_card(event["card"]) if event.get("card") else (pile[-1] if pile else None)
             if taken is not None:
@@ -157,12 +183,16 @@ def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:
                     pile.remove(taken)
                 if isinstance(who, int) and 0 <= who < players:
                     known[who].add(taken)
+                    taken_by[who].append(taken)
         elif kind in ("meld_created", "meld_extended"):
             cards = event.get("cards") or (event.get("meld") or {}).get("cards") or []
             for key in cards:
                 card = parse_card(key)
                 for k in known:
                     k.discard(card)
+            meld = event.get("meld")
+            if isinstance(meld, dict) and "id" in meld:
+                table_now[int(meld["id"])] = meld
         elif kind == "stock_rebuilt":
             pile = pile[-1:]
     top = view.get("discard_top")
@@ -181,5 +211,26 @@ def knowledge(view: dict[str, Any], log: list[dict[str, Any]]) -> TakeKnowledge:
     for i in range(players):
         known[i] = {c for c in known[i] if c in unseen_set} if i != seat else set(hand)
     counts = [int(n) for n in view["hand_counts"]]
+    declined = [{c for c in d if c in unseen_set and not any(c in k for k in known)} for d in declined]
     return TakeKnowledge(seat, unseen, known, pile, complete, counts, int(view.get("stock_count", 0)),
-                         discarded_by)
+                         discarded_by, taken_by, declined)
+
+
+def _takeable(table: dict[int, dict[str, Any]], seat: int) -> set[Card]:
+    """The natural cards that would have taken over a sequence of another owner (K-12), from view-melds."""
+    from .take_eval import next_above
+
+    result: set[Card] = set()
+    for meld in table.values():
+        if meld.get("owner") == seat or meld.get("locked"):
+            continue
+        cards = tuple(parse_card(k) for k in meld["cards"])
+        natural = next((c for c in cards if not c.is_joker), None)
+        if natural is None:
+            continue
+        seq = TableSequence(int(meld["id"]), int(meld["owner"]),
+                            Meld(MeldKind.RUN, cards, suit=natural.suit, start=int(meld["start"])))
+        card = next_above(seq)
+        if card is not None:
+            result.add(card)
+    return result

@@ -110,8 +110,12 @@ def sample_world(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], rng:
             continue
         taken = [parse_card(k) for k in counter.taken.get(other, [])]
         thrown = [parse_card(k) for k in counter.thrown.get(other, [])]
+        weights: dict[tuple[int, str | None], float] = {}
+        for card in pool:
+            if (card.rank, card.suit) not in weights:
+                weights[(card.rank, card.suit)] = card_weight(card, taken, thrown)
         # Weighted sampling without replacement (Efraimidis-Spirakis keys).
-        keyed = sorted(((rng.random() ** (1.0 / card_weight(c, taken, thrown)), i) for i, c in enumerate(pool)),
+        keyed = sorted(((rng.random() ** (1.0 / weights[(c.rank, c.suit)]), i) for i, c in enumerate(pool)),
                        reverse=True)
         chosen = {i for _, i in keyed[:need]}
         hands[other].extend(pool[i] for i in sorted(chosen))

@@ -229,14 +229,16 @@ def _released(counts: Mapping[Face, int], windows: list[tuple[str, int, int]]) -
     return found
 
 
-def _run_plan(remaining: dict[Face, int], suit: str, start: int, length: int, release: int,
-              ratio: JokerRatio) -> MeldPlan:
+def _run_plan(remaining: Mapping[Face, int], suit: str, start: int, length: int, release: int,
+              ratio: JokerRatio, consume: bool = True) -> MeldPlan:
+    """The plan of one run window; with ``consume`` its cards are taken out of ``remaining`` (a dict)."""
     used: list[Face] = []
     missing: list[Out] = []
     for v in range(start, start + length):
         face = (_value_rank(v), suit)
         if v != release and remaining.get(face, 0):
-            remaining[face] -= 1
+            if consume:
+                remaining[face] -= 1  # type: ignore[index]
             used.append(face)
         else:
             missing.append(face)
@@ -260,7 +262,7 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
         windows = _windows(counts, longest, singles=False)
     # Plans of each window on the full hand; recomputed only where two windows compete for a card.
     runs_at: list[Window] = _released(counts, windows) if shape.jokers else [(*w, 0) for w in windows]
-    alone = [_run_plan(dict(counts), *window, ratio) for window in runs_at]
+    alone = [_run_plan(counts, *window, ratio, consume=False) for window in runs_at]
     order = sorted(range(len(runs_at)), key=lambda i: alone[i].need)
     windows_at = [runs_at[i] for i in order]
     alone = [alone[i] for i in order]

@@ -30,6 +30,12 @@ DISTANCE_COST = 100.0
 """Cost of one card still missing from the contract."""
 
 
+SHARED_LIMIT = 50_000
+"""Evaluations kept between decisions (the evaluation is a pure function of hand and rules)."""
+
+_SHARED: dict[Any, HandEval] = {}
+
+
 @dataclass(frozen=True)
 class Style:
     """What makes one level play differently from another.
@@ -108,7 +114,13 @@ class TressTurn:
         key = (tuple(sorted(shape.counts.items())), shape.jokers)
         found = self._memo.get(key)
         if found is None:
-            found = evaluate(shape, self.sets, self.runs, self.all_cards, self.rules)
+            wide = (key, self.sets, self.runs, self.all_cards, self.rules)
+            found = _SHARED.get(wide)
+            if found is None:
+                found = evaluate(shape, self.sets, self.runs, self.all_cards, self.rules)
+                if len(_SHARED) >= SHARED_LIMIT:
+                    _SHARED.clear()
+                _SHARED[wide] = found
             self._memo[key] = found
         return found
 
