@@ -18,7 +18,8 @@ def _counts(page: Any) -> list[int]:
 
 
 def _granted(page: Any) -> list[int]:
-    seats = page.eval_on_selector_all("[data-testid=log] li[data-kind=claim_granted]", "items => items.map(i => i.dataset.seat)")
+    seats = page.eval_on_selector_all("[data-testid=log] li[data-kind=claim_granted]",
+                                      "items => items.map(i => i.dataset.seat)")
     return [int(seat) for seat in seats]
 
 

@@ -16,7 +16,7 @@ PLACEHOLDER = re.compile(r"⟦|\{[A-Za-z]+\}|undefined|NaN|\[object ")
 TEXTS = """() => {
     const out = [document.body.innerText];
     for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
-        out.push(el.getAttribute("aria-label") || "", el.getAttribute("title") || "", el.getAttribute("placeholder") || "");
+        for (const name of ["aria-label", "title", "placeholder"]) out.push(el.getAttribute(name) || "");
     }
     for (const dialog of document.querySelectorAll("dialog[open]")) out.push(dialog.innerText);
     return out.join("\\n");

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from harness import BrowserSession, wait_ready
 from table_driver import READY_INPUT, TABLE, start_game, wait_turn_or_window
 
 
-def _hand(page: object) -> list[str]:
-    return page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")  # type: ignore[attr-defined]
+def _hand(page: Any) -> list[str]:
+    keys: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
+    return keys
 
 
 def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:
@@ -58,10 +60,10 @@ def test_start_screen_is_interactive_at_once_and_play_waits_for_the_engine(sessi
     assert page.locator(".hand [data-card]").count() == 7
 
 
-def _tab_to(page: object, testid: str, limit: int = 60) -> None:
+def _tab_to(page: Any, testid: str, limit: int = 60) -> None:
     for _ in range(limit):
-        page.keyboard.press("Tab")  # type: ignore[attr-defined]
-        if page.evaluate("document.activeElement?.dataset?.testid") == testid:  # type: ignore[attr-defined]
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset?.testid") == testid:
             return
     raise AssertionError(f"Tab never reached {testid}")
 
@@ -124,3 +126,23 @@ def test_watch_mode_keeps_the_page_responsive(session: BrowserSession) -> None:
     assert log, "computer players should have played in watch mode"
     assert not windows[-1], f"main-thread tasks over 50 ms while computer players played: {json.dumps(windows)}"
     assert max((d for w in windows for d in w), default=0) < 250, json.dumps(windows)
+
+
+def test_drag_to_reorder_and_to_discard(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=13")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    grip = {"x": 14, "y": 24}
+    hand = _hand(page)
+    # Drag the first card to the end of the hand: the order is the person's own from then on.
+    page.drag_and_drop(f'.hand [data-card="{hand[0]}"]', f'.hand [data-card="{hand[-1]}"]',
+                       source_position=grip, target_position={"x": 90, "y": 60})
+    assert _hand(page)[-1] == hand[0]
+    page.click("[data-testid=stock]")
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    card = _hand(page)[1]
+    page.drag_and_drop(f'.hand [data-card="{card}"]', "[data-testid=discard-pile]", source_position=grip)
+    page.wait_for_selector(".table:not([data-to-move='0'])", timeout=10_000)
+    assert card not in _hand(page)
+    assert page.locator("[data-testid=log] li[data-kind=card_discarded][data-seat='0']").count() >= 1

@@ -50,11 +50,15 @@ def test_hard_match_finishes_with_legal_moves() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_seeded_matches_at_every_level(players: int) -> None:
-    levels = ["hard", "normal", "easy", "random"][:players]
+    # The long version of the two tests above; thousands more come from the tournament tool.
     for seed in range(scaled(20)):
         for options in OPTION_SETS:
-            _, result = _match(levels, {**options, "target": 200}, 100 + seed)
+            levels = ["normal", "easy", "random", "normal"][:players]
+            _, result = _match(levels, {**options, "target": 300}, 100 + seed)
             assert result.finished
+            if seed < scaled(2):
+                _, result = _match(["hard", "normal", "easy", "hard"][:players], {**options, "target": 100}, seed)
+                assert result.finished
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

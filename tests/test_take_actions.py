@@ -62,7 +62,8 @@ def test_readable_forms() -> None:
 
 
 def test_legal_actions_sorted_and_stable() -> None:
-    game = situation(players=3, melds=[(1, "6H 7H 8H"), (2, "2S 3S 4S")], hands=["JK JK 9H 5S 5H 10H 4H AS", "3D", "4D"])
+    game = situation(players=3, melds=[(1, "6H 7H 8H"), (2, "2S 3S 4S")],
+                     hands=["JK JK 9H 5S 5H 10H 4H AS", "3D", "4D"])
     actions = game.legal_actions(0)
     assert actions == sorted(actions, key=lambda a: a.sort_key())
     assert [a.to_json() for a in actions] == [a.to_json() for a in game.copy().legal_actions(0)]

@@ -92,7 +92,7 @@ CORRUPTIONS: dict[str, Callable[[dict[str, Any]], None]] = {
     "round_scores without hand": _set(("round_scores",), [[0, 0, 0]]),
     "winners while playing": _set(("winners",), [0]),
     "bad history": _set(("history",), [{"kind": "fly"}]),
-    "bad log": _set(("log",), [{"event": {}, "owner": None, "secret": []}]),
+    "bad log": _set(("log",), [{"kind": "", "data": {}, "owner": None, "secret": []}]),
     "bottom_added unknown meld": _set(("bottom_added",), [{"meld_id": 9, "cards": ["5H"]}]),
     "bottom_added card elsewhere": _set(("bottom_added",), [{"meld_id": 0, "cards": ["2S"]}]),
     "hands count": lambda d: d["hands"].pop(),

@@ -151,7 +151,8 @@ def test_K_18_tie_at_the_top_plays_another_hand() -> None:
     game = _tied()
     assert game.scores == [500, 500] and game.phase is Phase.ROUND_OVER and game.state.winners == []
     game.apply(NextHand(1))
-    assert game.phase is Phase.DRAW and game.state.hand_no == 3
+    assert game.state.phase is Phase.DRAW
+    assert game.state.hand_no == 3
 
 
 def test_option_tie_shared() -> None:
@@ -213,3 +214,21 @@ def test_stock_draw_is_secret_discard_draw_is_public() -> None:
     event = game.apply(DrawDiscard(0))[0]
     assert event.for_seat(1)["card"] == "8S" and game.view(0)["drawn_from_discard"] == "8S"
     assert game.view(1)["drawn_from_discard"] is None
+
+
+def test_option_dead_stock_ends_hand() -> None:
+    pile = "4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    kwargs: dict[str, object] = dict(
+        hands=["QD 3C", "10D JD KD AD JK JK 2C"], discard=pile, stock="",
+        melds=[(1, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), (1, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+               (1, "2D 3D 4D 5D 6D 7D 8D 9D")])
+    rule_book = situation(**kwargs)
+    assert kinds(rule_book.apply(dis(rule_book, 0, "QD")))[-1] == "stock_rebuilt"
+    stale = situation(**kwargs, options={"dead_stock_ends_hand": True})
+    events = stale.apply(dis(stale, 0, "QD"))
+    assert kinds(events) == ["card_discarded", "round_scored"]
+    assert events[-1].data["out"] is None
+    fresh = situation(**kwargs, options={"dead_stock_ends_hand": True})
+    fresh.state.melded_since_restock = True
+    assert kinds(fresh.apply(dis(fresh, 0, "QD")))[-1] == "stock_rebuilt"
+    assert fresh.state.melded_since_restock is False

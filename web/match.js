@@ -8,7 +8,7 @@
 import * as A from "./actions.js";
 import { cardName, parseCard } from "./cards.js";
 import { h, sleep } from "./dom.js";
-import { t, tOr } from "./i18n/index.js";
+import { language, t, tOr } from "./i18n/index.js";
 import { timings } from "./settings.js";
 import { flash, flyCard } from "./table/animate.js";
 import { claimAnswer, claimBar } from "./table/claim.js";
@@ -109,7 +109,7 @@ export class Match {
   async #send(method, params = {}) {
     const result = await this.engine.call(method, params);
     if (this.closed) return result;
-    this.presenting = this.presenting.then(() => this.#present(result));
+    this.presenting = this.presenting.then(() => this.#present(result)).catch((error) => this.#fault(error));
     await this.presenting;
     return result;
   }
@@ -368,6 +368,7 @@ export class Match {
   async #act(action, { quiet = false } = {}) {
     if (this.acting || this.closed) return false;
     this.acting = true;
+    this.hinted = null;
     this.root.dataset.input = "wait";
     this.table.clearMessage();
     try {
@@ -536,6 +537,8 @@ export class Match {
     try {
       const { action, reason } = await this.engine.call("hint");
       this.table.showHint(describeAction(this.view, action), reason);
+      this.hinted = action;
+      this.#draw();
       const message = this.table.message;
       message.dataset.hintKind = action.kind;
       message.dataset.hintAction = JSON.stringify(action);
@@ -571,6 +574,11 @@ export class Match {
         if (A.actionMeld(action) !== null) for (const card of A.actionCards(action)) marks.set(card, "playable");
       }
       if (view.drawn_from_discard) marks.set(view.drawn_from_discard, "taken-card");
+    }
+    const hinted = this.hinted && A.mine(view).some((a) => A.sameAction(a, this.hinted)) ? this.hinted : null;
+    if (hinted) {
+      const cards = hinted.melds ? hinted.melds.flatMap((m) => m.cards) : A.actionCards(hinted);
+      for (const card of cards) marks.set(card, `${marks.get(card) ?? ""} hinted`.trim());
     }
     const state = {
       thinking: this.thinking,
@@ -613,12 +621,17 @@ export class Match {
     const caller = (view.claims ?? [])[0] ?? [...this.calls.keys()][0];
     if (caller == null) return;
     const { take, grant } = A.claimAnswers(view);
+    const key = `${caller}|${view.discard_top}|${view.round}|${language()}`;
+    if (existing && existing.dataset.key === key) return;
     this.table.setClaim(claimAnswer({
       callerName: seatName(view, caller),
       cardText: cardName(view.discard_top),
       onTake: () => this.#act(take),
       onGrant: () => this.#act(A.ofKind(view, "grant")[0] ?? grant),
     }));
+    const answer = this.table.claimSlot.querySelector("[data-testid='claim-answer']");
+    answer.dataset.key = key;
+    answer.querySelector("button")?.focus({ preventScroll: true });
   }
 
   #prompt(view) {

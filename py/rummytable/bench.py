@@ -144,7 +144,8 @@ def bench_tress_best_lay_down(config: BenchConfig) -> dict[str, Any]:
 
 @section("take_random_matches")
 def bench_take_random_matches(config: BenchConfig) -> dict[str, Any]:
-    """Full Take matches (K-1..K-19, target 500) played by uniformly random legal actions, per second.
+    """Full Take matches (K-1..K-19, target 500, dead-stock option on) played by uniformly random
+    legal actions, per second.
 
     Reports, for 2 and 4 players, matches per second, actions per second and the time of
     one ``legal_actions`` + ``apply`` step.
@@ -159,7 +160,9 @@ def bench_take_random_matches(config: BenchConfig) -> dict[str, Any]:
         steps: list[int] = []
         start_all = time.perf_counter_ns()
         for index in range(matches):
-            game = TakeGame.new({"players": players}, config.seed * 1000 + index)
+            # Random players can leave only unmeldable cards in play, which under the rule book
+            # alone is a hand without end; the dead-stock option (K-19) ends such a hand.
+            game = TakeGame.new({"players": players, "dead_stock_ends_hand": True}, config.seed * 1000 + index)
             while game.phase is not Phase.MATCH_OVER:
                 seat = game.to_move
                 assert seat is not None

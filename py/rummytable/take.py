@@ -345,6 +345,7 @@ class TakeGame(Game):
         seq = TableSequence(state.next_id, action.seat, meld)
         state.next_id += 1
         state.sequences[seq.id] = seq
+        state.melded_since_restock = True
         events.append(Event("meld_created", {"seat": action.seat, "meld_id": seq.id, "meld": sequence_view(seq)}))
         if seq.locked:
             events.append(Event("sequence_locked", {"meld_id": seq.id, "seat": action.seat, "owner": seq.owner}))
@@ -363,6 +364,7 @@ class TakeGame(Game):
             state.bottom_added[old.id] = state.bottom_added.get(old.id, ()) + action.cards
         seq = TableSequence(old.id, owner, meld)
         state.sequences[seq.id] = seq
+        state.melded_since_restock = True
         view = sequence_view(seq)
         events.append(Event("meld_extended", {"seat": seat, "meld_id": seq.id, "cards": [c.key for c in action.cards],
                                               "end": action.end.value, "meld": view}))
@@ -398,10 +400,12 @@ class TakeGame(Game):
         state = self.state
         if state.stock:
             return
-        if state.options.empty_stock is StockRule.END_HAND or len(state.discard) < 2:
+        stale = state.options.dead_stock_ends_hand and not state.melded_since_restock
+        if state.options.empty_stock is StockRule.END_HAND or len(state.discard) < 2 or stale:
             self._end_hand(None, events)
             return
         state.restocks += 1
+        state.melded_since_restock = False
         top = state.discard[-1]
         pile = state.discard[:-1]
         chance_rng(state.seed, "restock", state.hand_no, state.restocks).shuffle(pile)
@@ -456,6 +460,7 @@ class TakeGame(Game):
         state.drawn_from_discard = None
         state.bottom_added = {}
         state.restocks = 0
+        state.melded_since_restock = False
         event = Event("dealt", {"round": hand_no, "dealer": dealer, "hand_counts": [len(h) for h in hands],
                                 "discard_top": state.discard[-1].key})
         if events is None:

@@ -76,3 +76,6 @@ class TakeOptions(Options):
     empty_stock: StockRule = option(
         StockRule.REBUILD, "K-19",
         "An empty stock is rebuilt from the discard pile, or the hand ends as soon as the stock is empty.")
+    dead_stock_ends_hand: bool = option(
+        False, "K-19",
+        "The hand ends when the stock must be rebuilt and nobody has melded since the deal or the last rebuild.")

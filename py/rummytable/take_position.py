@@ -51,12 +51,12 @@ def state_to_json(state: TakeState) -> dict[str, Any]:
         "drawn_from_discard": state.drawn_from_discard.key if state.drawn_from_discard else None,
         "bottom_added": [{"meld_id": meld_id, "cards": _keys(cards)}
                          for meld_id, cards in sorted(state.bottom_added.items())],
-        "restocks": state.restocks, "scores": list(state.scores),
+        "restocks": state.restocks, "melded_since_restock": state.melded_since_restock, "scores": list(state.scores),
         "round_scores": [list(points) for points in state.round_scores],
         "last_result": state.last_result.to_json() if state.last_result else None,
         "winners": list(state.winners),
         "history": [action.to_json() for action in state.history],
-        "log": [{"event": event.to_json(), "owner": event.owner, "secret": list(event.secret)}
+        "log": [{"kind": event.kind, "data": dict(event.data), "owner": event.owner, "secret": list(event.secret)}
                 for event in state.log],
     }
 
@@ -142,17 +142,16 @@ def _log(value: object) -> list[Event]:
     events = []
     for index, item in enumerate(value):
         where = f"position log[{index}]"
-        if not isinstance(item, dict) or set(item) != {"event", "owner", "secret"}:
-            raise PositionError(f"{where}: expected {{event, owner, secret}}, not {item!r}")
-        event, owner, secret = item["event"], item["owner"], item["secret"]
-        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            raise PositionError(f"{where}: the event needs a kind")
+        if not isinstance(item, dict) or set(item) != {"kind", "data", "owner", "secret"}:
+            raise PositionError(f"{where}: expected {{kind, data, owner, secret}}, not {item!r}")
+        kind, data, owner, secret = item["kind"], item["data"], item["owner"], item["secret"]
+        if not isinstance(kind, str) or not kind or not isinstance(data, dict):
+            raise PositionError(f"{where}: an event needs a kind and a data object")
         if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)):
             raise PositionError(f"{where}: owner must be a seat or null")
         if not isinstance(secret, list) or not all(isinstance(k, str) for k in secret):
             raise PositionError(f"{where}: secret must be a list of keys")
-        data = {k: v for k, v in event.items() if k != "kind"}
-        events.append(Event(event["kind"], data, owner, tuple(secret)))
+        events.append(Event(kind, data, owner, tuple(secret)))
     return events
 
 
@@ -169,7 +168,8 @@ def state_from_json(data: object) -> TakeState:
         raise PositionError(f"unknown position schema {data.get('schema')!r}; this version reads {POSITION_SCHEMA}")
     expected = {
         "game", "schema", "options", "seed", "round", "dealer", "phase", "turn", "hands", "stock", "discard",
-        "melds", "next_meld_id", "drawn_from_discard", "bottom_added", "restocks", "scores", "round_scores",
+        "melds", "next_meld_id", "drawn_from_discard", "bottom_added", "restocks", "melded_since_restock", "scores",
+        "round_scores",
         "last_result", "winners", "history", "log"}
     if set(data) != expected:
         raise PositionError(f"position keys: missing {sorted(expected - set(data))}, "
@@ -195,6 +195,7 @@ def state_from_json(data: object) -> TakeState:
         stock=_cards(data["stock"], "position stock"), discard=_cards(data["discard"], "position discard"),
         sequences=_sequences(data, options), next_id=_int(data, "next_meld_id", "position"),
         restocks=_int(data, "restocks", "position"),
+        melded_since_restock=require(data, "melded_since_restock", bool, "position"),
         scores=_ints(data["scores"], players, "position scores"))
     if state.sequences and state.next_id <= max(state.sequences):
         raise PositionError("position: next_meld_id must be above every sequence id")
@@ -319,22 +320,22 @@ def state_from_faces(*, players: int = 2, hands: Sequence[str] = (), melds: Sequ
     opts = TakeOptions.from_json({**(options or {}), "players": players})
     used: list[Card] = []
 
-    def take(text: str) -> list[Card]:
+    def _take(text: str) -> list[Card]:
         cards = cards_from_faces(text, used)
         used.extend(cards)
         return cards
 
     sequences: dict[int, TableSequence] = {}
     for meld_id, (owner, text) in enumerate(melds):
-        cards = take(text)
+        cards = _take(text)
         try:
             meld = make_run(cards, TAKE_SEQUENCES, _run_start(text, cards))
         except MeldError as exc:
             raise PositionError(f"sequence {text!r}: {exc}") from exc
         sequences[meld_id] = TableSequence(meld_id, owner, meld)
-    hand_cards = [take(text) for text in list(hands) + [""] * (players - len(hands))]
-    pile = take(discard)
-    top = take(stock or "")
+    hand_cards = [_take(text) for text in list(hands) + [""] * (players - len(hands))]
+    pile = _take(discard)
+    top = _take(stock or "")
     rest = [card for card in build_deck(1, 2) if card not in set(used)]
     earlier = list(scores) if scores is not None and any(scores) else None
     hand_no = 2 if earlier else 1

@@ -64,6 +64,8 @@ class TakeState:
     :ivar bottom_added: cards the player to move added this turn below the bottom of
         sequences he did not own, by sequence id (K-12/K-13).
     :ivar restocks: how many times the stock was rebuilt this hand (K-19).
+    :ivar melded_since_restock: whether anyone laid down or extended a sequence since the deal
+        or the last rebuild (for the ``dead_stock_ends_hand`` option of K-19).
     :ivar scores: cumulative points per seat.
     :ivar round_scores: points per seat of every finished hand.
     :ivar last_result: how the last finished hand scored.
@@ -86,6 +88,7 @@ class TakeState:
     drawn_from_discard: Card | None = None
     bottom_added: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     restocks: int = 0
+    melded_since_restock: bool = False
     scores: list[int] = field(default_factory=list)
     round_scores: list[list[int]] = field(default_factory=list)
     last_result: HandResult | None = None
@@ -100,6 +103,7 @@ class TakeState:
             phase=self.phase, turn=self.turn, hands=[list(h) for h in self.hands], stock=list(self.stock),
             discard=list(self.discard), sequences=dict(self.sequences), next_id=self.next_id,
             drawn_from_discard=self.drawn_from_discard, bottom_added=dict(self.bottom_added),
-            restocks=self.restocks, scores=list(self.scores), round_scores=[list(r) for r in self.round_scores],
+            restocks=self.restocks, melded_since_restock=self.melded_since_restock, scores=list(self.scores),
+            round_scores=[list(r) for r in self.round_scores],
             last_result=self.last_result, winners=list(self.winners), history=list(self.history),
             log=list(self.log))

@@ -35,6 +35,10 @@ export default {
     random: { name: "Random", tress: "Makes any legal move at random.", take: "Makes any legal move at random." },
   },
   engine: {
+    downloadingMB: "Loading the game engine… {loaded} of {total} MB",
+    installing: "Setting up the rules…",
+    failedTitle: "The game could not start.",
+    info: "Engine {version} · {python}",
     loading: "Loading the game engine…",
     downloading: "Loading the game engine… {percent}%",
     starting: "Starting the game engine…",

@@ -35,6 +35,10 @@ export default {
     random: { name: "Tilfeldig", tress: "Gjør et tilfeldig lovlig trekk.", take: "Gjør et tilfeldig lovlig trekk." },
   },
   engine: {
+    downloadingMB: "Laster spillmotoren … {loaded} av {total} MB",
+    installing: "Gjør klar reglene …",
+    failedTitle: "Spillet kunne ikke starte.",
+    info: "Motor {version} · {python}",
     loading: "Laster spillmotoren …",
     downloading: "Laster spillmotoren … {percent} %",
     starting: "Starter spillmotoren …",

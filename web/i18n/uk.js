@@ -35,6 +35,10 @@ export default {
     random: { name: "Випадковий", tress: "Робить випадковий дозволений хід.", take: "Робить випадковий дозволений хід." },
   },
   engine: {
+    downloadingMB: "Завантаження ігрового рушія… {loaded} з {total} МБ",
+    installing: "Налаштування правил…",
+    failedTitle: "Не вдалося запустити гру.",
+    info: "Рушій {version} · {python}",
     loading: "Завантаження ігрового рушія…",
     downloading: "Завантаження ігрового рушія… {percent}%",
     starting: "Запуск ігрового рушія…",

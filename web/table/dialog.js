@@ -36,7 +36,8 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
     dialog.addEventListener("close", () => { dialog.remove(); settle(null); });
     document.body.appendChild(dialog);
     dialog.showModal();
-    (dialog.querySelector(".primary") ?? buttons[0])?.focus();
+    (dialog.querySelector(".primary") ?? buttons[0])?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   });
 }
 

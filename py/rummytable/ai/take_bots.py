@@ -7,7 +7,8 @@ its first step; they differ in how carefully the evaluator looks and in the draw
   highest card that is not part of a near-sequence, takes the discard only to meld it;
 * normal - card counting, take-over risk of its own sequences, what each discard gives
   the next player, timing of going out; compares the discard with sampled stock cards;
-* hard - normal's close calls checked by look-ahead: sampled deals of the unseen cards
+* hard - normal with a deeper turn search and more stock samples; its close calls
+  checked by look-ahead: sampled deals of the unseen cards
   consistent with its view and weighted by what each opponent did
   (:mod:`rummytable.ai.determinize`), each candidate played out through every
   opponent's next turn, common random numbers across candidates; normal's choice
@@ -195,6 +196,8 @@ class TakeHardBot(TakeNormalBot):
     DEFAULT_BUDGET_MS = 450.0
     DESCRIPTION = ("Plays like normal, then tries its best ideas against many guesses of your hand "
                    "and plays the one that holds up best.")
+    WEIGHTS = Weights(nodes=1000)
+    STOCK_SAMPLES = 24
     WORLDS: ClassVar[int] = 10
     CANDIDATES: ClassVar[int] = 3
     MARGIN: ClassVar[float] = 2.0
