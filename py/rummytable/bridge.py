@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeAlias
 
 from rummytable import __version__
+from rummytable.session import Session, catalog
 
 __all__ = [
     "METHODS",
@@ -94,8 +95,140 @@ def version(params: Params) -> JSONValue:
     return {"version": __version__, "python": python}
 
 
+# One match per worker: the page plays one game at a time.
+_session: Session | None = None
+
+
+def _current() -> Session:
+    """Return the match in progress.
+
+    :raises BadParamsError: when no match has been started or loaded.
+    """
+    if _session is None:
+        raise BadParamsError("no match in progress: call new_match or load first")
+    return _session
+
+
+def _seats(params: Params, key: str = "seats") -> list[str]:
+    seats = params.get(key)
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise BadParamsError(f"{key} must be a list of seat kinds such as [\"human\", \"normal\"]")
+    return list(seats)
+
+
+def _game_name(params: Params) -> str:
+    name = params.get("game")
+    if not isinstance(name, str):
+        raise BadParamsError("game must be a string: \"tress\" or \"take\"")
+    return name
+
+
+def catalog_method(params: Params) -> JSONValue:
+    """Describe the games for the start screen (players, options schema, levels).
+
+    :returns: ``{"games": {"tress": {"players": {min, max, default}, "options": [...], "levels": [...]}, ...}}``.
+    """
+    _no_params("catalog", params)
+    result: JSONValue = catalog()
+    return result
+
+
+def new_match(params: Params) -> JSONValue:
+    """Start a match: ``{"game", "options", "seats", "seed"?}`` -> ``{"view", "events": []}``.
+
+    :raises OptionsError: for invalid options; :class:`BadParamsError` for bad seats.
+    """
+    global _session
+    seed = params.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise BadParamsError("seed must be a whole number")
+    _session = Session.new(_game_name(params), params.get("options") or {}, _seats(params), seed)
+    return {"view": _session.view(), "events": [], "seed": _session.seed}
+
+
+def state(params: Params) -> JSONValue:
+    """Return ``{"view"}``: the person's view of the match in progress."""
+    _no_params("state", params)
+    return {"view": _current().view()}
+
+
+def act(params: Params) -> JSONValue:
+    """Apply the person's action: ``{"action": {...}}`` -> ``{"events", "view"}``.
+
+    :raises IllegalActionError: (with rule, phase and reason) for a move the rules forbid.
+    """
+    return _current().act(params.get("action"))
+
+
+def bot_step(params: Params) -> JSONValue:
+    """Let the computer seat to move act once -> ``{"seat", "action", "reason", "events", "view"}`` or ``{"idle": true}``."""
+    _no_params("bot_step", params)
+    return _current().bot_step()
+
+
+def claim_offers(params: Params) -> JSONValue:
+    """Tress: each computer seat's "take it" decision with its delay -> ``{"offers": [{seat, call, delay_ms}]}``."""
+    _no_params("claim_offers", params)
+    return _current().claim_offers()
+
+
+def bot_claim(params: Params) -> JSONValue:
+    """Tress: computer seat ``{"seat"}`` calls "take it" now -> ``{"events", "view"}``."""
+    seat = params.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise BadParamsError("seat must be a whole number")
+    return _current().bot_claim(seat)
+
+
+def hint(params: Params) -> JSONValue:
+    """The normal computer player's suggestion for the person -> ``{"action", "reason"}``."""
+    _no_params("hint", params)
+    return _current().hint()
+
+
+def arrangements(params: Params) -> JSONValue:
+    """Tress: ways to lay down the selected cards ``{"cards": [keys]}`` -> ``{"lay_downs": [action JSON]}``."""
+    cards = params.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise BadParamsError("cards must be a list of card keys")
+    return _current().arrangements(cards)
+
+
+def save(params: Params) -> JSONValue:
+    """Return ``{"position", "game", "seats", "seed"}`` for the page to store."""
+    _no_params("save", params)
+    return _current().save()
+
+
+def load(params: Params) -> JSONValue:
+    """Resume a saved match ``{"game", "position", "seats", "seed"}`` -> ``{"view"}``.
+
+    :raises PositionError: for a corrupt or incompatible save (the match in progress is kept).
+    """
+    global _session
+    position = params.get("position")
+    seed = params.get("seed", 0)
+    if not isinstance(position, str):
+        raise BadParamsError("position must be the saved text")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadParamsError("seed must be a whole number")
+    _session = Session.load(_game_name(params), position, _seats(params), seed)
+    return {"view": _session.view()}
+
+
 METHODS: Final[dict[str, Method]] = {
     "version": version,
+    "catalog": catalog_method,
+    "new_match": new_match,
+    "state": state,
+    "act": act,
+    "bot_step": bot_step,
+    "claim_offers": claim_offers,
+    "bot_claim": bot_claim,
+    "hint": hint,
+    "arrangements": arrangements,
+    "save": save,
+    "load": load,
 }
 """Every method the page may call, by name. One line per method."""
 
@@ -147,9 +280,21 @@ def _dumps(payload: Mapping[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _error(request_id: RequestId, error_type: str, message: str) -> str:
-    """Encode an error answer."""
-    return _dumps({"id": request_id, "error": {"type": error_type, "message": message}})
+def _error(request_id: RequestId, error_type: str, message: str, **details: JSONValue) -> str:
+    """Encode an error answer; ``details`` (rule, phase, reason) are added when known."""
+    error: dict[str, JSONValue] = {"type": error_type, "message": message}
+    error.update({k: v for k, v in details.items() if v is not None})
+    return _dumps({"id": request_id, "error": error})
+
+
+def _rule_details(exc: Exception) -> dict[str, JSONValue]:
+    """The rule id, phase and plain reason of an illegal-action error, for the page to translate."""
+    phase = getattr(exc, "phase", None)
+    return {
+        "rule": getattr(exc, "rule", None),
+        "phase": getattr(phase, "value", phase),
+        "reason": getattr(exc, "reason", None),
+    }
 
 
 def handle(request_json: str) -> str:
@@ -180,4 +325,4 @@ def handle(request_json: str) -> str:
             request_id = _request_id(request_json)
         return _error(request_id, exc.type, str(exc))
     except Exception as exc:  # the worker must always get an answer, never a Python traceback
-        return _error(request_id, type(exc).__name__, str(exc) or type(exc).__name__)
+        return _error(request_id, type(exc).__name__, str(exc) or type(exc).__name__, **_rule_details(exc))

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import CardError, parse_card
 from .game import Event, Game, MalformedActionError, Phase, RulesError
 from .options import Options
 
@@ -201,6 +202,21 @@ class Session:
         view = self.game.view(self.human)
         decision = make_bot(self.name, "normal", seed=self.seed).decide(view, view.get("log", []))
         return {"action": decision.action, "reason": decision.reason}
+
+    def arrangements(self, cards: list[str]) -> dict[str, Any]:
+        """Ways for the person to lay down exactly the selected ``cards`` (Tress): ``{"lay_downs": [action JSON]}``.
+
+        :raises MalformedActionError: in watch mode, for a game without lay-downs or unknown card keys.
+        """
+        finder = getattr(self.game, "lay_down_options", None)
+        if self.human is None or finder is None:
+            raise MalformedActionError(f"{self.name} has no lay-down arrangements for the page")
+        try:
+            chosen = [parse_card(key) for key in cards]
+        except CardError as exc:
+            raise MalformedActionError(str(exc)) from exc
+        actions = finder(self.human, chosen)
+        return {"lay_downs": [action.to_json() for action in actions]}
 
     def save(self) -> dict[str, Any]:
         """Return ``{"position": text, "game", "seats", "seed"}`` for storage by the page."""

@@ -13,7 +13,9 @@ from .cards import ACE, LOW_ACE, Card
 from .take_options import JokerValue, TakeOptions
 from .take_table import TableSequence
 
-__all__ = ["JOKER_POINTS", "card_points", "hand_points", "hand_scores", "rank_points", "sequence_points", "table_points"]
+__all__ = [
+    "JOKER_POINTS", "card_points", "hand_points", "hand_scores", "rank_points", "sequence_points", "table_points",
+]
 
 JOKER_POINTS = 20
 """A joker's value (K-2)."""

@@ -1,0 +1,105 @@
+"""The match methods of the bridge, under CPython exactly as the worker calls them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rummytable import bridge
+
+
+def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Send one request through :func:`bridge.handle` and return the decoded answer."""
+    answer: dict[str, Any] = json.loads(bridge.handle(json.dumps({"id": 1, "method": method, "params": params or {}})))
+    return answer
+
+
+def start(game: str, seats: list[str], options: dict[str, Any] | None = None, seed: int = 3) -> dict[str, Any]:
+    answer = call("new_match", {"game": game, "seats": seats, "seed": seed,
+                                "options": {"players": len(seats), **(options or {})}})
+    assert "result" in answer, answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def test_catalog_lists_both_games_with_their_option_schemas() -> None:
+    games = call("catalog")["result"]["games"]
+    assert set(games) == {"tress", "take"}
+    assert games["tress"]["players"] == {"min": 3, "max": 6, "default": 4}
+    assert games["take"]["players"]["min"] == 2
+    assert {"easy", "normal", "hard"} <= set(games["take"]["levels"])
+    assert any(item["name"] == "target" for item in games["take"]["options"])
+
+
+@pytest.mark.parametrize("game,seats", [("tress", ["human", "easy", "easy"]), ("take", ["human", "easy"])])
+def test_view_shows_only_the_person_s_hand(game: str, seats: list[str]) -> None:
+    view = start(game, seats)["view"]
+    assert view["seat"] == 0 and view["seat_kinds"] == seats
+    assert "stock" not in view and "hands" not in view
+    assert len(view["hand"]) == view["hand_counts"][0]
+    assert json.dumps(view).count('"hand"') == 1
+
+
+def test_illegal_move_reports_rule_phase_and_reason_and_changes_nothing() -> None:
+    view = start("take", ["human", "easy"])["view"]
+    while view["to_move"] != 0:
+        view = call("bot_step")["result"]["view"]
+    before = call("save")["result"]["position"]
+    answer = call("act", {"action": {"kind": "discard", "seat": 0, "card": view["hand"][0]}})
+    error = answer["error"]
+    assert error["type"] == "IllegalActionError"
+    assert error["rule"] == "K-8" and error["phase"] == "draw" and error["reason"]
+    assert call("save")["result"]["position"] == before
+
+
+def test_page_may_not_act_for_a_computer_seat() -> None:
+    start("take", ["human", "easy"])
+    answer = call("act", {"action": {"kind": "draw_stock", "seat": 1}})
+    assert answer["error"]["type"] == "MalformedActionError"
+
+
+def test_watch_mode_plays_a_take_match_to_the_end() -> None:
+    start("take", ["easy", "easy"], {"target": 60})
+    for _ in range(5000):
+        result = call("bot_step")["result"]
+        if result.get("idle"):
+            break
+    view = call("state")["result"]["view"]
+    assert view["phase"] == "match_over" and view["winners"]
+
+
+def test_hint_is_a_legal_action_for_the_person() -> None:
+    view = start("tress", ["human", "normal", "normal"])["view"]
+    while view["to_move"] != 0:
+        view = call("bot_step")["result"]["view"]
+    hint = call("hint")["result"]
+    assert hint["reason"]
+    assert hint["action"] in view["legal_actions"] or "error" not in call("act", {"action": hint["action"]})
+
+
+def test_save_and_load_resume_the_same_view() -> None:
+    start("tress", ["human", "easy", "easy"])
+    saved = call("save")["result"]
+    before = call("state")["result"]["view"]
+    loaded = call("load", saved)["result"]["view"]
+    assert loaded == before
+
+
+def test_corrupt_save_is_rejected_and_keeps_the_match() -> None:
+    start("take", ["human", "easy"])
+    before = call("state")["result"]["view"]
+    answer = call("load", {"game": "take", "position": "{\"schema\": 1", "seats": ["human", "easy"], "seed": 1})
+    assert answer["error"]["type"] == "PositionError"
+    assert call("state")["result"]["view"] == before
+
+
+def test_no_match_yet_is_a_clear_error() -> None:
+    bridge._session = None
+    assert "no match in progress" in call("state")["error"]["message"]
+
+
+def test_bad_options_are_refused_with_the_option_named() -> None:
+    answer = call("new_match", {"game": "take", "seats": ["human", "easy"], "options": {"colour": 1}})
+    assert answer["error"]["type"] == "OptionsError" and "colour" in answer["error"]["message"]
