@@ -353,16 +353,6 @@ def lay_off_ends(meld: Meld, card: Card, rules: RunRules) -> list[End]:
     return found
 
 
-def joinable(a: Meld, b: Meld) -> bool:
-    """True when two runs of one suit could be one run (T-12): b starts right after a ends or vice versa.
-
-    Overlapping runs (3S-6S with 5S-8S from the other deck) are not joinable.
-    """
-    if a.kind is not MeldKind.RUN or b.kind is not MeldKind.RUN or a.suit != b.suit:
-        return False
-    return a.end + 1 == b.start or b.end + 1 == a.start
-
-
 def swap_joker(meld: Meld, card: Card, wrap: bool = False) -> tuple[Meld, Card]:
     """Replace the joker in a run that stands for ``card``'s face with ``card`` (T-10 option).
 

@@ -193,8 +193,7 @@ def _can_join(first: Meld, second: Meld, runs: RunRules) -> bool:
 def runs_joinable(a: Meld, b: Meld, runs: RunRules = TRESS_RUNS) -> bool:
     """True when two runs of one suit could be laid end to end as one valid run (T-12).
 
-    Unlike :func:`rummytable.melds.joinable` this also sees joins round the corner
-    under the wrap option (10S-KS with AS-4S).
+    Joins round the corner count under the wrap option (10S-KS with AS-4S).
     """
     if a.kind is not MeldKind.RUN or b.kind is not MeldKind.RUN or a.suit != b.suit:
         return False
