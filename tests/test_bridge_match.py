@@ -33,7 +33,7 @@ def test_catalog_lists_both_games_with_their_option_schemas() -> None:
     assert any(item["name"] == "target" for item in games["take"]["options"])
 
 
-@pytest.mark.parametrize("game,seats", [("tress", ["human", "easy", "easy"]), ("take", ["human", "easy"])])
+@pytest.mark.parametrize(("game", "seats"), [("tress", ["human", "easy", "easy"]), ("take", ["human", "easy"])])
 def test_view_shows_only_the_person_s_hand(game: str, seats: list[str]) -> None:
     view = start(game, seats)["view"]
     assert view["seat"] == 0 and view["seat_kinds"] == seats

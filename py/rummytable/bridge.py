@@ -161,7 +161,11 @@ def act(params: Params) -> JSONValue:
 
 
 def bot_step(params: Params) -> JSONValue:
-    """Let the computer seat to move act once -> ``{"seat", "action", "reason", "events", "view"}`` or ``{"idle": true}``."""
+    """Let the computer seat to move act once.
+
+    :returns: ``{"seat", "action", "reason", "events", "view"}``, or ``{"idle": true, "view"}``
+        when it is the person's move or the match is over.
+    """
     _no_params("bot_step", params)
     return _current().bot_step()
 

@@ -20,8 +20,8 @@ Ranks are integers 2..14 with the ace as 14; in a run a low ace takes the value 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in their canonical order: spades, hearts, diamonds, clubs."""

@@ -25,8 +25,9 @@ import abc
 import enum
 import json
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 POSITION_SCHEMA = 1
 """Version of the position (saved game) format; see docs/formats.md."""
@@ -177,6 +178,14 @@ class Game(abc.ABC):
     NAME: ClassVar[str] = ""
 
     history: list[Action]
+
+    @classmethod
+    @abc.abstractmethod
+    def new(cls: type[G], options: Any, seed: int) -> G:
+        """Start a match with ``options`` (the game's options object or its JSON dict) and ``seed``.
+
+        :raises OptionsError: for invalid options.
+        """
 
     @property
     @abc.abstractmethod

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import ACE, LOW_ACE, Card, CardError, Face, parse_card
 
@@ -245,7 +246,7 @@ def make_run(cards: Sequence[Card], rules: RunRules, start: int | None = None) -
 
 def _check_distinct(cards: Sequence[Card]) -> None:
     if len(set(cards)) != len(cards):
-        dup = [c for c, n in Counter(cards).items() if n > 1][0]
+        dup = next(c for c, n in Counter(cards).items() if n > 1)
         raise MeldError(f"the card {dup.key} is used twice", "K-7")
 
 

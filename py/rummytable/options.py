@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar, get_type_hints
 
 from .game import OptionsError
 
-O = TypeVar("O", bound="Options")
+OptionsT = TypeVar("OptionsT", bound="Options")
 
 
 def option(default: Any, rule: str, text: str, *, minimum: int | None = None,
@@ -58,7 +58,7 @@ class Options:
         self.validate()
 
     @classmethod
-    def from_json(cls: type[O], data: object) -> O:
+    def from_json(cls: type[OptionsT], data: object) -> OptionsT:
         """Build options from a JSON dict; missing keys take the rule book's defaults.
 
         :raises OptionsError: for a non-dict, unknown keys or invalid values.
@@ -110,8 +110,8 @@ class Options:
 
 
 def _describe(hint: Any) -> tuple[str, list[str], bool]:
-    args = getattr(hint, "__args__", None)
-    nullable = bool(args) and type(None) in args
+    args: tuple[Any, ...] = getattr(hint, "__args__", None) or ()
+    nullable = type(None) in args
     base = next(a for a in args if a is not type(None)) if args else hint
     if base is bool:
         return "bool", [], nullable

@@ -124,8 +124,7 @@ class Session:
         players = getattr(opts, "players", len(seats))
         if players != len(seats):
             raise MalformedActionError(f"{len(seats)} seats given but the options say {players} players")
-        new_game = getattr(game_class(name), "new")
-        return cls(name, new_game(opts, seed), seats, seed)
+        return cls(name, game_class(name).new(opts, seed), seats, seed)
 
     @property
     def viewer(self) -> int:
