@@ -19,6 +19,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"joker_ratio": "more_naturals", "below_others": False},
     {"go_out_by_melding": True, "tie": "shared"},
     {"empty_stock": "end_hand"},
+    {"dead_stock_ends_hand": False},
 ]
 
 
@@ -63,7 +64,7 @@ def test_many_seeded_matches_at_every_level(players: int) -> None:
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_same_seed_same_decisions(level: str) -> None:
-    game = TakeGame.new({"players": 3, "target": 100}, 11)
+    game = TakeGame.new({"players": 3}, 11)
     bots = [make_bot("take", lv, 3, float("inf")) for lv in ("normal", "easy", "normal")]
     checked = 0
     while game.phase is not Phase.MATCH_OVER and checked < 12:

@@ -278,6 +278,7 @@ def test_TK_28_rebuilt_stock_keeps_the_top_discard() -> None:
                             (1, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), (1, "2D 3D 4D 5D 6D 7D 8D 9D")],
                      stock="")
     assert game.state.stock == []
+    game.state.melded_since_restock = True  # play has moved since the deal, so the stock is rebuilt
     below = list(game.state.discard)
     events = game.apply(dis(game, 0, "QD"))
     assert len(below) + 1 == 12

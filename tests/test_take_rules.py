@@ -222,8 +222,9 @@ def test_option_dead_stock_ends_hand() -> None:
         hands=["QD 3C", "10D JD KD AD JK JK 2C"], discard=pile, stock="",
         melds=[(1, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), (1, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
                (1, "2D 3D 4D 5D 6D 7D 8D 9D")])
-    rule_book = situation(**kwargs)
-    assert kinds(rule_book.apply(dis(rule_book, 0, "QD")))[-1] == "stock_rebuilt"
+    literal = situation(**kwargs, options={"dead_stock_ends_hand": False})
+    assert kinds(literal.apply(dis(literal, 0, "QD")))[-1] == "stock_rebuilt"
+    assert situation(**kwargs).options.dead_stock_ends_hand  # on by default
     stale = situation(**kwargs, options={"dead_stock_ends_hand": True})
     events = stale.apply(dis(stale, 0, "QD"))
     assert kinds(events) == ["card_discarded", "round_scored"]

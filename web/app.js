@@ -1,20 +1,29 @@
-// Page entry point: start the engine behind the loading screen, then show the table.
+// Page entry point: the start screen at once, the engine loading behind it.
 //
 // The <html> element tells tests and embedding pages where start-up stands:
 //   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready.
 // `?watchdog=MS` shortens the start-up watchdog (used by tests).
 
 import { DEFAULT_WATCHDOG_MS, Engine } from "./engine.js";
+import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
+import { startApp } from "./ui.js";
 
 const root = document.documentElement;
-const loading = new LoadingScreen();
 const readyPanel = document.getElementById("ready");
 const engineInfo = document.getElementById("engine-info");
+let loading = null;
+let engine = null;
+let catalog = null;
+let info = null;
 
 function watchdogMs() {
   const value = Number(new URLSearchParams(location.search).get("watchdog"));
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_WATCHDOG_MS;
+}
+
+function showInfo() {
+  if (info) engineInfo.textContent = t("engine.info", { version: info.version, python: info.python });
 }
 
 function start() {
@@ -31,17 +40,20 @@ function start() {
     }
     loading.progress(p);
   };
-  const engine = new Engine({ watchdogMs: watchdogMs(), onProgress });
+  engine = new Engine({ watchdogMs: watchdogMs(), onProgress });
   // A handle for the browser console and for tests.
   window.rummyTable = { engine };
+  catalog = engine.ready.then(() => engine.call("catalog"));
+  catalog.catch(() => {});
 
   engine.ready.then(
-    (info) => {
+    (answer) => {
       performance.mark("rummytable:engine-ready");
+      info = answer;
       loading.hide();
-      engineInfo.textContent = `Engine ${info.version} · ${info.python}`;
+      showInfo();
       readyPanel.hidden = false;
-      root.dataset.engineVersion = info.version;
+      root.dataset.engineVersion = answer.version;
       root.dataset.engine = "ready";
     },
     (error) => {
@@ -49,9 +61,16 @@ function start() {
       loading.fail(error, () => {
         engine.terminate();
         start();
+        catalog.then((c) => app.start.setCatalog(c), () => {});
       });
     },
   );
 }
 
+loading = new LoadingScreen();
 start();
+const app = startApp({ engine: () => engine, catalog: () => catalog });
+onLanguageChange(() => {
+  loading.relabel();
+  showInfo();
+});

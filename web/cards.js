@@ -248,23 +248,3 @@ function drawBack(svg) {
   el("path", { d: "M50 46L66 70L50 94L34 70Z", fill: "#f3d9a4" }, svg);
   return svg;
 }
-
-/**
- * A card as a page element (<div class="card">) with its accessible name.
- * @param {string|null} key card key (null: face down)
- * @param {{face?: string, tag?: string, label?: boolean}} [options]
- */
-export function cardElement(key, { face, tag = "div", label = true } = {}) {
-  const node = document.createElement(tag);
-  node.className = key == null ? "card card-back" : "card";
-  node.appendChild(cardSVG(key, { face }));
-  if (key != null) {
-    node.dataset.card = key;
-    if (label) {
-      node.setAttribute("role", tag === "div" ? "img" : node.getAttribute("role") ?? "");
-      if (!node.getAttribute("role")) node.removeAttribute("role");
-      node.setAttribute("aria-label", cardName(key, face));
-    }
-  }
-  return node;
-}

@@ -30,11 +30,6 @@ export function h(tag, props = {}, children = []) {
   return node;
 }
 
-/** Remove every child of `node`, then append `children`. */
-export function replaceChildren(node, ...children) {
-  node.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
-}
-
 /** Resolve after `ms` milliseconds (0 resolves on the next task). */
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -13,11 +13,16 @@ export class EngineError extends Error {
   /**
    * @param {string} type machine-readable error code
    * @param {string} message readable reason
+   * @param {{rule?: string, phase?: string, reason?: string}} [details] for a refused move: the rule id,
+   *   the phase and the plain English reason, which the page translates by rule id
    */
-  constructor(type, message) {
+  constructor(type, message, details = {}) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.rule = details.rule ?? null;
+    this.phase = details.phase ?? null;
+    this.reason = details.reason ?? null;
   }
 }
 
@@ -85,7 +90,7 @@ export class Engine {
     const pending = this.#pending.get(message?.id);
     if (!pending) return;
     this.#pending.delete(message.id);
-    if (message.error) pending.reject(new EngineError(message.error.type, message.error.message));
+    if (message.error) pending.reject(new EngineError(message.error.type, message.error.message, message.error));
     else pending.resolve(message.result);
   }
 

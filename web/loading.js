@@ -1,11 +1,13 @@
-// The loading screen: one progress bar over the whole start-up, then either the table or a reason.
+// The engine's start-up, shown small under the start screen: one progress bar, then the version or a reason.
+
+import { t } from "./i18n/index.js";
 
 // Share of the bar each start-up stage fills; downloading dominates on a first visit.
 const STAGES = {
-  download: { from: 0, to: 0.8, label: "Downloading" },
-  start: { from: 0.8, to: 0.95, label: "Starting the game engine" },
-  install: { from: 0.95, to: 1, label: "Setting up the rules" },
-  ready: { from: 1, to: 1, label: "Ready" },
+  download: { from: 0, to: 0.8, label: "engine.downloading" },
+  start: { from: 0.8, to: 0.95, label: "engine.starting" },
+  install: { from: 0.95, to: 1, label: "engine.installing" },
+  ready: { from: 1, to: 1, label: "engine.ready" },
 };
 
 const MB = 1e6;
@@ -17,8 +19,10 @@ export class LoadingScreen {
     this.bar = root.getElementById("load-bar");
     this.status = root.getElementById("load-status");
     this.problem = root.getElementById("load-error");
+    this.title = root.getElementById("load-error-title");
     this.reason = root.getElementById("load-error-reason");
     this.retry = root.getElementById("retry");
+    this.last = null;
   }
 
   /** Reset to an empty bar (also used when trying again). */
@@ -27,21 +31,42 @@ export class LoadingScreen {
     this.loader.hidden = false;
     this.problem.hidden = true;
     this.bar.value = 0;
-    this.status.textContent = "Getting the table ready…";
+    this.last = null;
+    this.status.textContent = t("engine.loading");
+    this.relabel();
   }
 
   /** @param {{stage: string, fraction: number, loaded?: number, total?: number}} p */
-  progress({ stage, fraction, loaded, total }) {
-    const spec = STAGES[stage];
+  progress(p) {
+    const spec = STAGES[p.stage];
     if (!spec) return;
-    const value = spec.from + (spec.to - spec.from) * Math.min(Math.max(fraction, 0), 1);
+    this.last = p;
+    const value = spec.from + (spec.to - spec.from) * Math.min(Math.max(p.fraction, 0), 1);
     this.bar.value = Math.max(this.bar.value, value);  // never moves backwards
     this.bar.textContent = `${Math.round(this.bar.value * 100)}%`;
-    let text = `${spec.label}…`;
-    if (stage === "download" && total) {
-      text = `${spec.label}… ${(loaded / MB).toFixed(1)} of ${(total / MB).toFixed(1)} MB`;  // real bytes
+    this.#text();
+  }
+
+  #text() {
+    const p = this.last;
+    if (!p) return;
+    const spec = STAGES[p.stage];
+    if (p.stage === "download" && p.total) {
+      this.status.textContent = t("engine.downloadingMB", {
+        loaded: (p.loaded / MB).toFixed(1), total: (p.total / MB).toFixed(1),
+      });
+    } else {
+      this.status.textContent = t(spec.label, { percent: Math.round(this.bar.value * 100) });
     }
-    this.status.textContent = text;
+  }
+
+  /** Re-translate the texts after a language change. */
+  relabel() {
+    if (this.last) this.#text();
+    else if (!this.loader.hidden) this.status.textContent = t("engine.loading");
+    this.title.textContent = t("engine.failedTitle");
+    this.retry.textContent = t("engine.retry");
+    this.bar.setAttribute("aria-label", t("engine.loading"));
   }
 
   /** Show why start-up failed, with a button that calls `onRetry`. */

@@ -76,6 +76,8 @@ class TakeOptions(Options):
     empty_stock: StockRule = option(
         StockRule.REBUILD, "K-19",
         "An empty stock is rebuilt from the discard pile, or the hand ends as soon as the stock is empty.")
+    # The rule book is silent on a hand nobody can finish; ending it is the default because
+    # a hand without end is no game (docs/rules-take.md, "A hand without end").
     dead_stock_ends_hand: bool = option(
-        False, "K-19",
+        True, "K-19",
         "The hand ends when the stock must be rebuilt and nobody has melded since the deal or the last rebuild.")
