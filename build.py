@@ -95,6 +95,9 @@ CSP = (
 # Paths whose content never changes under the same URL: cached for a year.
 IMMUTABLE_PREFIXES = ("/pyodide/", "/packages/")
 
+# The embedding script may be loaded by pages of other sites (a module script needs CORS).
+CORS_PATHS = ("/embed.js",)
+
 
 # =========================================================================== errors and output
 
@@ -440,6 +443,8 @@ def build() -> dict[str, Any]:
         "prefetch": [{"url": url, "bytes": (staging / url).stat().st_size} for url in prefetch],
     }
     write_json(staging / "boot.json", boot)
+    offline_build = write_offline_files(staging)
+    write_headers_file(staging)
 
     files = {
         path.relative_to(staging).as_posix(): {"bytes": path.stat().st_size, "sha256": sha256_file(path)}
@@ -452,6 +457,7 @@ def build() -> dict[str, Any]:
         "micropip": {"version": MICROPIP_VERSION, "sha256": MICROPIP_SHA256},
         "files": files,
         "totalBytes": sum(entry["bytes"] for entry in files.values()),
+        "offlineBuild": offline_build,
     }
     write_json(staging / "build-info.json", info)
 
@@ -460,6 +466,59 @@ def build() -> dict[str, Any]:
     log(f"dist/ ready: {len(files)} files, {info['totalBytes'] / 1e6:.1f} MB, "
         f"engine {meta['version']}, Pyodide {pyo_version} ({time.monotonic() - started:.1f} s)")
     return info
+
+
+# =========================================================================== offline copy and host headers
+
+# Files the service worker does not keep: itself, its manifest, files for hosts and tools, the demo.
+OFFLINE_SKIP = frozenset({"sw.js", "sw-manifest.json", "build-info.json", "_headers",
+                          "embed-demo.html", "embed-demo.js", "embed-demo.css"})
+SW_PLACEHOLDER = "const MANIFEST = null;"
+
+
+def write_offline_files(site: Path, sw_source: Path = WEB / "sw.js") -> str:
+    """Write the service worker's list of files: ``sw-manifest.json``, and the same data inside ``sw.js``.
+
+    The list names every file the site needs with its sha256; the build id is a hash of the list, so
+    any changed file gives a new id, a new ``sw.js`` and with it a new cache that replaces the old one
+    whole (see web/sw.js). Also used by tests on a copy of dist/.
+
+    :param sw_source: the worker with its ``const MANIFEST = null;`` line still in place.
+    :returns: the build id.
+    :raises BuildError: if the worker has lost its placeholder line.
+    """
+    files = {
+        path.relative_to(site).as_posix(): sha256_file(path)
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.relative_to(site).as_posix() not in OFFLINE_SKIP
+    }
+    listing = "".join(f"{path} {digest}\n" for path, digest in files.items())
+    build_id = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    manifest = {"build": build_id, "files": files}
+    write_json(site / "sw-manifest.json", manifest)
+    source = sw_source.read_text(encoding="utf-8")
+    if SW_PLACEHOLDER not in source:
+        raise BuildError(f"{sw_source.name} has no `{SW_PLACEHOLDER}` line for the file list: put it back.")
+    data = json.dumps(manifest, sort_keys=True, separators=(",", ":"))
+    (site / "sw.js").write_text(source.replace(SW_PLACEHOLDER, f"const MANIFEST = {data};", 1), encoding="utf-8")
+    return build_id
+
+
+def write_headers_file(site: Path) -> None:
+    """Write ``_headers``: the response headers in the format static hosts read (Netlify, Cloudflare Pages).
+
+    Cache-Control is set only where it differs from a host's usual revalidate-every-time default,
+    because hosts join the values of every rule that matches a path.
+    """
+    lines = ["# Response headers for static hosts that read this file. See docs/hosting.md.", "/*",
+             f"  Content-Security-Policy: {CSP}", "  X-Content-Type-Options: nosniff",
+             "  Referrer-Policy: no-referrer", ""]
+    for prefix in IMMUTABLE_PREFIXES:
+        lines += [f"{prefix}*", "  Cache-Control: public, max-age=31536000, immutable", ""]
+    lines += ["/sw.js", "  Cache-Control: no-cache", ""]
+    for path in CORS_PATHS:
+        lines += [path, "  Access-Control-Allow-Origin: *", ""]
+    (site / "_headers").write_text("\n".join(lines), encoding="utf-8")
 
 
 # =========================================================================== static server
@@ -504,6 +563,8 @@ def make_handler(root: Path, csp: str = CSP, quiet: bool = True) -> type[http.se
             self.send_header("Content-Security-Policy", csp)
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
+            if path.endswith(CORS_PATHS):
+                self.send_header("Access-Control-Allow-Origin", "*")
             super().end_headers()
 
         def list_directory(self, path: str | os.PathLike[str]) -> None:

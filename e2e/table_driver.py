@@ -122,10 +122,9 @@ def wait_turn_or_window(page: Any, timeout_s: float = 60) -> str:
     """Wait until the person can act: "sheet", "final", "claim" (a take-it window), "answer" or "turn"."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        if visible(page, FINAL_SHEET):
-            return "final"
         if visible(page, SHEET):
-            return "sheet"
+            # Checked after the sheet is up, so a final sheet is never taken for a round's sheet.
+            return "final" if page.locator(FINAL_SHEET).count() else "sheet"
         if visible(page, "[data-testid=claim-pass]"):
             return "claim"
         if page.locator(READY_INPUT).count() and not page.locator("dialog[open]").count():

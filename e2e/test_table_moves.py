@@ -8,7 +8,6 @@ from typing import Any
 from harness import BrowserSession, wait_ready
 from table_driver import READY_INPUT, TABLE, start_game, wait_turn_or_window
 
-
 YOUR_DISCARD = "[data-testid=log] li[data-kind=card_discarded][data-seat='0']"
 
 

@@ -4,9 +4,12 @@
 //   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready.
 // `?watchdog=MS` shortens the start-up watchdog (used by tests).
 
+import { setupEmbedding } from "./embedded.js";
 import { DEFAULT_WATCHDOG_MS, Engine } from "./engine.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
+import { setupOffline } from "./offline.js";
+import { setupSaves } from "./saves.js";
 import { startApp } from "./ui.js";
 
 const root = document.documentElement;
@@ -70,6 +73,9 @@ function start() {
 loading = new LoadingScreen();
 start();
 const app = startApp({ engine: () => engine, catalog: () => catalog });
+// Saves and statistics, the embedded mode (?embed=1), then offline use once the engine is up.
+setupEmbedding(app, () => engine, setupSaves(app, () => engine));
+setupOffline(engine.ready);
 onLanguageChange(() => {
   loading.relabel();
   showInfo();

@@ -27,9 +27,9 @@ export function describeAction(view, action, { short = false } = {}) {
     case "lay_down":
       if (action.melds) {
         return (short ? "" : t("act.layDown") + " ") + action.melds
-          .map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards)}`).join(" · ");
+          .map((m) => `${t(`melds.${m.kind}`)}: ${list(m.cards.map((key, i) => cardName(key, meldFaces(m)[i])))}`).join(" · ");
       }
-      return t("act.laySequence", { cards: names(action.cards) });
+      return t("act.laySequence", { cards: list(action.cards.map((key, i) => cardName(key, meldFaces({ kind: "run", ...action })[i]))) });
     case "lay_off": {
       const meld = meldOf(action.meld);
       const where = meld ? meldWords(view, meld) : "";
@@ -94,6 +94,42 @@ export function takePreview(view, action) {
   if (takes) return t("preview.takeOver", { name: seatCase(view, meld.owner, "obj") });
   if (locks) return t("preview.lock");
   return null;
+}
+
+const RANK_TEXT = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+/**
+ * What each card of a meld about to be laid stands for ("6H", or "K" in a set): naturals show
+ * themselves; a joker's place in a run (cards low to high) or the set's rank decides its face.
+ */
+export function meldFaces(meld) {
+  const cards = meld.cards.map((key) => parseCard(key));
+  const naturals = cards.filter((c) => !c.joker);
+  if (!naturals.length) return meld.cards.map(() => null);
+  if (meld.kind === "set") return cards.map((c) => (c.joker ? naturals[0].rank : `${c.rank}${c.suit}`));
+  const suit = naturals[0].suit;
+  let start = meld.start ?? null;
+  if (start === null) {
+    const index = cards.findIndex((c) => !c.joker && c.rank !== "A");
+    if (index >= 0) start = rankValue(cards[index].rank) - index;
+    else start = cards.findIndex((c) => !c.joker) === 0 ? 1 : 14 - (cards.length - 1);
+  }
+  return cards.map((c, i) => {
+    if (!c.joker) return `${c.rank}${c.suit}`;
+    const value = start + i;
+    return `${RANK_TEXT[value] ?? String(value)}${suit}`;
+  });
+}
+
+/** Small cards of a meld about to be laid, jokers with their stand-ins. */
+export function layDownPreview(action) {
+  const melds = action.melds ?? [{ kind: "run", cards: action.cards, start: action.start }];
+  return melds.map((meld) => {
+    const faces = meldFaces(meld);
+    return h("span.dialog-meld", {}, meld.cards.map((key, i) => h("span.card.mini-card", { "aria-hidden": "true" }, [
+      cardSVG(key, { face: key.startsWith("JK") ? faces[i] ?? undefined : undefined }),
+    ])));
+  });
 }
 
 /** Small cards of a meld, for dialogs. */

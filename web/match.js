@@ -9,6 +9,7 @@ import * as A from "./actions.js";
 import { cardName, parseCard } from "./cards.js";
 import { h, sleep } from "./dom.js";
 import { language, t, tOr } from "./i18n/index.js";
+import { matchShown } from "./match-events.js";
 import { timings } from "./settings.js";
 import { flash, flyCard } from "./table/animate.js";
 import { claimAnswer, claimBar } from "./table/claim.js";
@@ -17,7 +18,7 @@ import { describeEvent } from "./table/log.js";
 import { sheetBody, sheetTitle } from "./table/scores.js";
 import { seatName } from "./table/seats.js";
 import { TableView } from "./table/table.js";
-import { describeAction, meldPreview, takePreview } from "./describe.js";
+import { describeAction, layDownPreview, meldPreview, takePreview } from "./describe.js";
 
 const PLAYING = new Set(["draw", "claim", "play"]);
 
@@ -67,7 +68,10 @@ export class Match {
 
   async start() {
     this.root.dataset.state = "starting";
-    const result = await this.engine.call("new_match", {
+    // A resumed match was loaded into the engine just before (web/saves.js); "play again" deals anew.
+    const resumed = this.setup.resumed;
+    this.setup = { ...this.setup, resumed: false };
+    const result = resumed ? await this.engine.call("state") : await this.engine.call("new_match", {
       game: this.setup.game, options: this.setup.options, seats: this.setup.seats,
       ...(this.setup.seed != null ? { seed: this.setup.seed } : {}),
     });
@@ -518,6 +522,7 @@ export class Match {
       body: [h("p.dialog-help", { text: shown.length > 1 ? t("layDown.pickHelp") : t("layDown.confirmHelp") })],
       choices: shown.map((option, i) => ({
         label: describeAction(view, option, { short: true }),
+        content: layDownPreview(option),
         value: option,
         testid: `arrangement-${i}`,
         primary: i === 0,
@@ -609,6 +614,7 @@ export class Match {
     // "ready": the person may act now and nothing is under way (tests wait for this marker).
     this.root.dataset.input = mine && !this.looping && !this.acting ? "ready" : "wait";
     this.#drawClaimAnswer(view);
+    matchShown(this);  // saving, statistics, embedding events (web/match-events.js)
   }
 
   #drawClaimAnswer(view) {

@@ -129,7 +129,7 @@ export default {
   claim: {
     group: "Take it",
     answerGroup: "Answer the call",
-    prompt: "{card} is up for grabs.",
+    prompt: "The {card} is up for grabs.",
     takeIt: "Take it!",
     pass: "Pass",
     says: "Take it!",

@@ -5,7 +5,8 @@ import { t } from "../i18n/index.js";
 
 /**
  * Open a modal dialog and resolve with the chosen value (null when dismissed).
- * @param {{title: string, body?: Node[], choices: {label: string, value: any, testid?: string, primary?: boolean}[],
+ * @param {{title: string, body?: Node[], choices: {label: string, value: any, testid?: string, primary?: boolean,
+ *          content?: Node[]}[],
  *          testid?: string, dismissible?: boolean, className?: string}} spec
  */
 export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, className = "" }) {
@@ -21,9 +22,10 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
       type: "button",
       class: choice.primary ? "primary" : "secondary",
       dataset: { testid: choice.testid ?? "", action: choice.value && typeof choice.value === "object" ? JSON.stringify(choice.value) : undefined },
-      text: choice.label,
+      text: choice.content ? undefined : choice.label,
+      "aria-label": choice.content ? choice.label : undefined,
       on: { click: () => { settle(choice.value); dialog.close(); } },
-    }));
+    }, choice.content ?? []));
     if (dismissible) {
       buttons.push(h("button.secondary", { type: "button", dataset: { testid: `${testid}-cancel` }, text: t("common.cancel"), on: { click: () => dialog.close() } }));
     }

@@ -198,8 +198,10 @@ class TressHardBot(TressBot):
     DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
                    "before it lets go of one.")
     CANDIDATES: ClassVar[int] = 4
-    WORLDS: ClassVar[int] = 12
-    HORIZON: ClassVar[int] = 3
+    WORLDS: ClassVar[int] = 16
+    HORIZON: ClassVar[int] = 4
+    CLOSE: ClassVar[float] = 30.0
+    SWITCH: ClassVar[float] = 15.0
 
     def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                        discards: list[dict[str, Any]]) -> Decision:
@@ -212,11 +214,21 @@ class TressHardBot(TressBot):
         ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
         if not ranked:
             return Decision(discards[0], f"discards {discards[0]['card']}")
-        shortlist = ranked[:self.CANDIDATES]
+        # Only close calls are looked at: options within reach of normal's best.
+        shortlist = [item for item in ranked[:self.CANDIDATES] if item[0] <= ranked[0][0] + self.CLOSE]
+        if len(shortlist) < 2:
+            cost, card = ranked[0]
+            return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
         rng = self.decision_rng(view, log, "discard")
         looked = lookahead_discards(turn, view, log, shortlist, rng, self.WORLDS, self.HORIZON)
+        by_card = {card: cost for cost, card in looked}
         cost, card = looked[0]
-        return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", looked ahead")
+        first = ranked[0][1]
+        # Switch from normal's choice only when another discard holds up clearly better.
+        if card != first and by_card.get(first, cost) - cost < self.SWITCH:
+            cost, card = ranked[0]
+            return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", confirmed by look-ahead")
+        return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", chosen by look-ahead")
 
     def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                   top: Any) -> float:
@@ -224,7 +236,7 @@ class TressHardBot(TressBot):
         if turn.down[turn.seat] and not turn.all_cards:
             return turn.take_discard_gain(top)
         quick = turn.take_discard_gain(top)
-        if quick > 60.0 or quick < -60.0:
+        if abs(quick) > self.CLOSE:
             # Clear cases need no look-ahead.
             return quick
         rng = self.decision_rng(view, log, "draw")

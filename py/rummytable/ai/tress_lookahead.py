@@ -28,13 +28,13 @@ from .tress_determinize import World, sample_world
 from .tress_eval import HandEval, HandShape
 from .tress_policy import DISTANCE_COST, TressTurn
 
-FEED_NEXT = 60.0
+FEED_NEXT = 30.0
 """Cost when the discard brings the next player's contract a card closer (he takes it for free)."""
 
-FEED_CLAIM = 25.0
+FEED_CLAIM = 12.0
 """Cost when another player would call for the discard to bring his contract within a card."""
 
-FEED_LAY_OFF = 30.0
+FEED_LAY_OFF = 25.0
 """Cost when a player who is down could lay the discard off."""
 
 LEFT_OVER = 0.25
@@ -76,22 +76,25 @@ def _shed(turn: TressTurn, shape: HandShape, found: HandEval, banned: tuple[int,
 
 
 def rollout(turn: TressTurn, shape: HandShape, draws: Sequence[Card]) -> float:
-    """Turns until the seat can lay its contract drawing ``draws`` in order, plus a remainder.
+    """How far from its contract the seat stays while drawing ``draws`` in order, summed over the turns.
 
-    :returns: the first turn (1-based) at which the hand fits, or ``len(draws) + 1``
-        plus half the distance left when it never does within the horizon.
+    After each draw the distance still missing is added up (so a hand that gets there
+    sooner scores less), then the quick discard follows. Once the contract fits, the cards
+    left outside it (to be shed one a turn) are charged instead.
+
+    :returns: the sum, in cards (0 when the hand fits at once with nothing left over).
     """
+    total = 0.0
     found = turn.evaluate(shape)
-    for step, card in enumerate(draws, start=1):
+    for card in draws:
         shape = shape.plus(_face(card))
         found = turn.evaluate(shape)
         if _fits(turn, found):
-            # Cards outside the contract still have to be laid off or discarded one a turn.
             left = 0 if turn.all_cards else shape.size - sum(len(p.used) for p in found.plan) - shape.jokers
-            return step + LEFT_OVER * max(0, left - 1)
+            return total + LEFT_OVER * max(0, left - 1)
+        total += found.distance
         shape = _shed(turn, shape, found)
-    found = turn.evaluate(shape)
-    return len(draws) + 1 + 0.5 * found.distance
+    return total + found.distance
 
 
 def _my_draws(world: World, players: int, horizon: int) -> list[Card]:
@@ -136,7 +139,8 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
                        worlds: int, horizon: int) -> list[tuple[float, Card]]:
     """Re-rank candidate discards by sampled look-ahead; returns ``(cost, card)`` best first.
 
-    The cost is the average rollout (in turns, times :data:`~rummytable.ai.tress_policy.DISTANCE_COST`)
+    The cost is the average rollout (the distance kept per turn, times
+    :data:`~rummytable.ai.tress_policy.DISTANCE_COST`)
     plus what the discard gives away, plus the penalty points at risk as the normal
     level weighs them. Stops early at the turn's deadline; with no deal sampled the
     candidates come back as given.
@@ -155,7 +159,7 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
         draws = _my_draws(world, turn.players, horizon)
         for index, (_, card) in enumerate(candidates):
             shape = hand.without(_face(card))
-            value = DISTANCE_COST * rollout(turn, shape, draws)
+            value = DISTANCE_COST * rollout(turn, shape, draws) / max(1, len(draws))
             totals[index] += value + feed_cost(turn, world, card, base)
         done += 1
     if not done:
@@ -194,8 +198,9 @@ def lookahead_draw(turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mappi
             drawn = hand.plus(face)
             after_stock[face] = _shed(turn, drawn, turn.evaluate(drawn))
         draws = _my_draws(World(world.hands, world.stock[:-1], world.pile), turn.players, horizon)
-        take_total += DISTANCE_COST * rollout(turn, kept, draws) + turn.points_cost(kept)
-        stock_total += DISTANCE_COST * rollout(turn, after_stock[face], draws) + turn.points_cost(after_stock[face])
+        scale = DISTANCE_COST / max(1, len(draws))
+        take_total += scale * rollout(turn, kept, draws) + turn.points_cost(kept)
+        stock_total += scale * rollout(turn, after_stock[face], draws) + turn.points_cost(after_stock[face])
         done += 1
     if not done:
         return None

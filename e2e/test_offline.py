@@ -1,0 +1,230 @@
+"""Offline play and updates through the service worker (web/sw.js, web/offline.js).
+
+These tests make their own browser contexts and servers: the shared session routes every request
+to watch for other origins, and routing turns Chromium's HTTP cache off, which would hide the very
+thing measured here (the service worker filling its cache from what the page already downloaded).
+The server counts the bytes it sends, per path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import statistics
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from harness import READY
+from table_driver import TABLE, hint, perform, start_game, wait_turn_or_window
+
+import build
+
+OFFLINE_READY = "html[data-offline=ready]"
+READY_MARK = "performance.getEntriesByName('rummytable:engine-ready')[0].startTime"
+
+
+class CountingSite:
+    """dist/-like folders served on 127.0.0.1 through a symlink that can be switched to another build;
+    records (path, status, body bytes) of every response."""
+
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        self.log: list[tuple[str, int, int]] = []
+        self._lock = threading.Lock()
+        site = self
+        base = build.make_handler(link)
+
+        class Handler(base):  # type: ignore[misc, valid-type]
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self._status = code
+                super().send_response(code, message)
+
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                size = os.fstat(source.fileno()).st_size
+                with site._lock:
+                    site.log.append((self.path.split("?", 1)[0], getattr(self, "_status", 0), size))
+                super().copyfile(source, outputfile)
+
+            def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+                if code == 304:
+                    with site._lock:
+                        site.log.append((self.path.split("?", 1)[0], 304, 0))
+
+        self.server = build._Server(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def point_to(self, folder: Path) -> None:
+        """Serve ``folder`` from now on (an atomic switch, as a host replacing a site does)."""
+        tmp = self.link.with_name(self.link.name + ".new")
+        tmp.unlink(missing_ok=True)
+        tmp.symlink_to(folder, target_is_directory=True)
+        os.replace(tmp, self.link)
+
+    def bodies(self) -> dict[str, list[int]]:
+        """Bytes of each full response (status 200), per path."""
+        out: dict[str, list[int]] = {}
+        with self._lock:
+            for path, status, size in self.log:
+                if status == 200:
+                    out.setdefault(path, []).append(size)
+        return out
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@contextlib.contextmanager
+def counting_site(tmp_path: Path, folder: Path) -> Iterator[CountingSite]:
+    site = CountingSite(tmp_path / "site")
+    site.point_to(folder)
+    try:
+        yield site
+    finally:
+        with contextlib.suppress(Exception):
+            site.stop()
+
+
+@contextlib.contextmanager
+def watched_context(browser: Any, profile: Path) -> Iterator[tuple[Any, list[str]]]:
+    """A new visitor: an empty on-disk profile (service workers allowed, and the disk HTTP cache a real
+    browser has: an in-memory context keeps no file over about a megabyte), with its console errors."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS), headless=True,
+        viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+
+    def watch(page: Any) -> None:
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+
+    context.on("page", watch)
+    for page in context.pages:
+        watch(page)
+    try:
+        yield context, errors
+    finally:
+        context.close()
+
+
+def _page(context: Any) -> Any:
+    """The profile's first tab (a persistent context opens with one)."""
+    return context.pages[0] if context.pages else context.new_page()
+
+
+def _play_a_turn(page: Any) -> None:
+    """Make one move as the person (the Hint button's suggestion), passing on "take it" windows."""
+    for _ in range(20):
+        state = wait_turn_or_window(page)
+        if state == "claim":
+            page.click("[data-testid=claim-pass]")
+            page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+            continue
+        assert state == "turn", state
+        perform(page, hint(page))
+        return
+    raise AssertionError("the person never got a turn")
+
+
+def test_first_visit_downloads_once_then_plays_offline(browser: Any, dist_dir: Path, tmp_path: Path) -> None:
+    with counting_site(tmp_path, dist_dir) as site, watched_context(browser, tmp_path / "profile") as (context, errors):
+        page = _page(context)
+        started = time.monotonic()
+        page.goto(site.url + "?speed=instant&seed=3")
+        page.wait_for_selector(READY, state="attached", timeout=90_000)
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+        cached = time.monotonic() - started
+
+        # Every file's body crossed the network once: the service worker took its copy from the
+        # HTTP cache (304s for the revalidated shell files, nothing at all for the immutable ones).
+        bodies = site.bodies()
+        twice = {path: sizes for path, sizes in bodies.items() if len(sizes) > 1}
+        assert not twice, f"downloaded more than once: {twice}"
+        total = sum(sum(sizes) for sizes in bodies.values())
+        dist_total = sum(path.stat().st_size for path in dist_dir.rglob("*") if path.is_file())
+        assert total < dist_total * 1.02, (total, dist_total)
+        files = page.evaluate("""async () => {
+            const cache = await caches.open((await caches.keys())[0]);
+            return (await cache.keys()).length;
+        }""")
+        manifest = (dist_dir / "sw-manifest.json").read_text()
+        assert files == len(build.json.loads(manifest)["files"]) + 1
+        print(f"\nfirst visit: {total} bytes in {sum(len(s) for s in bodies.values())} full responses "
+              f"(dist/ holds {dist_total}); offline copy complete after {cached:.1f} s")
+
+        # No network at all from here on.
+        site.stop()
+        context.set_offline(True)
+        samples = []
+        for _ in range(5):
+            page.reload()
+            page.wait_for_selector(READY, state="attached", timeout=60_000)
+            samples.append(float(page.evaluate(READY_MARK)))
+        print(f"offline start to engine ready: median {statistics.median(samples):.0f} ms, runs {[round(s) for s in samples]}")
+
+        start_game(page, "take", players=2)
+        _play_a_turn(page)
+        assert page.locator("[data-testid=log] li").count() > 0
+    assert not errors, f"console errors: {errors}"
+
+
+def _two_builds(dist_dir: Path, tmp_path: Path) -> tuple[Path, Path, str, str]:
+    """Copies of dist/ as build A and a build B that differs in one file (style.css)."""
+    old, new = tmp_path / "build-a", tmp_path / "build-b"
+    shutil.copytree(dist_dir, old)
+    shutil.copytree(dist_dir, new)
+    with (new / "style.css").open("a", encoding="utf-8") as handle:
+        handle.write("\n/* build B */\n")
+    build_a = build.json.loads((old / "sw-manifest.json").read_text())["build"]
+    build_b = build.write_offline_files(new)
+    assert build_a != build_b
+    return old, new, build_a, build_b
+
+
+def _style(page: Any) -> str:
+    return str(page.evaluate("fetch('style.css').then(r => r.text())"))
+
+
+def test_update_keeps_the_open_game_and_the_next_start_runs_the_new_build(
+        browser: Any, dist_dir: Path, tmp_path: Path) -> None:
+    old, new, build_a, build_b = _two_builds(dist_dir, tmp_path)
+    with counting_site(tmp_path, old) as site, watched_context(browser, tmp_path / "profile") as (context, errors):
+        page = _page(context)
+        page.goto(site.url + "?speed=instant&seed=5")
+        page.wait_for_selector(READY, state="attached", timeout=90_000)
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-build") == build_a
+        start_game(page, "take", players=2)
+        _play_a_turn(page)
+
+        # The site is replaced by build B while the game is open.
+        site.point_to(new)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("html[data-update=ready]", state="attached", timeout=60_000)
+        # The open page stays on build A, whole: its files still come from A's cache.
+        assert "build B" not in _style(page)
+        _play_a_turn(page)
+        assert page.locator(TABLE).count() == 1
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"rummytable-{build_a}", f"rummytable-{build_b}"])
+        page.close()
+
+        # The next start runs build B and says so.
+        page = context.new_page()
+        page.goto(site.url + "?speed=instant&seed=5")
+        page.wait_for_selector(f"html[data-build='{build_b}']", state="attached", timeout=60_000)
+        page.wait_for_selector(READY, state="attached", timeout=90_000)
+        assert "build B" in _style(page)
+        page.wait_for_selector("[data-testid=updated]", timeout=10_000)
+        assert page.evaluate("caches.keys()") == [f"rummytable-{build_b}"]
+        start_game(page, "take", players=2)
+        _play_a_turn(page)
+        # B's install copied the unchanged files from A's cache: only style.css came over the network again.
+        again = [path for path, sizes in site.bodies().items() if path.startswith(("/pyodide/", "/packages/")) and len(sizes) > 1]
+        assert not again, again
+    assert not errors, f"console errors: {errors}"

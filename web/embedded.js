@@ -1,0 +1,143 @@
+// The app inside another page's iframe (index.html?embed=1&...; see web/embed.js and
+// docs/embedding.md): the set-up comes from the address, game events go to the host page, and the
+// host page may send a few commands.
+//
+// Messages both ways are plain objects {channel: "rummy-table", type, ...}. Events go only to the
+// host page's origin (the `origin` parameter, checked against location.ancestorOrigins where the
+// browser has it); a command counts only when it comes from the parent window, from that origin,
+// and has the expected shape. Anything else is ignored.
+//
+// Events: ready, match_start, round_over, match_over, save (with ?persist=1), error.
+// Commands: new_game {game, players, level, options, watch, seed}, restore {saves}.
+
+import { setLanguage } from "./i18n/index.js";
+import { onMatchView } from "./match-events.js";
+import * as settings from "./settings.js";
+import * as storage from "./storage.js";
+
+export const CHANNEL = "rummy-table";
+const GAMES = { tress: { min: 3, max: 6 }, take: { min: 2, max: 4 } };
+const LEVELS = ["easy", "normal", "hard", "random"];
+const LANGS = ["en", "nb", "uk"];
+const params = new URLSearchParams(location.search);
+
+/** The host page's origin, or null when it cannot be known (then nothing is sent or accepted). */
+function hostOrigin() {
+  if (window.parent === window) return null;
+  let claimed = null;
+  try {
+    claimed = params.get("origin") ? new URL(params.get("origin")).origin : null;
+  } catch {
+    claimed = null;
+  }
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor && ancestor !== "null") return claimed && claimed !== ancestor ? null : ancestor;
+  return claimed && claimed !== "null" ? claimed : null;
+}
+
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isScalar = (value) => value === null || ["string", "number", "boolean"].includes(typeof value);
+
+/** A checked set-up from a new_game command or the address; throws a readable reason. */
+export function setupFrom(command) {
+  const game = command.game ?? "tress";
+  if (!Object.hasOwn(GAMES, game)) throw new Error("game must be \"tress\" or \"take\"");
+  const range = GAMES[game];
+  const players = command.players ?? range.min;
+  if (!Number.isInteger(players) || players < range.min || players > range.max) {
+    throw new Error(`players must be a whole number from ${range.min} to ${range.max} for ${game}`);
+  }
+  const level = command.level ?? "normal";
+  if (!LEVELS.includes(level)) throw new Error(`level must be one of ${LEVELS.join(", ")}`);
+  const options = command.options ?? {};
+  if (!isPlainObject(options) || Object.keys(options).length > 40 || !Object.values(options).every(isScalar)) {
+    throw new Error("options must be an object of plain values");
+  }
+  if (command.watch !== undefined && typeof command.watch !== "boolean") throw new Error("watch must be true or false");
+  if (command.seed !== undefined && (!Number.isInteger(command.seed) || command.seed <= 0)) {
+    throw new Error("seed must be a positive whole number");
+  }
+  const seats = [command.watch ? level : "human", ...Array.from({ length: players - 1 }, () => level)];
+  const setup = { game, seats, options: { ...options, players } };
+  if (command.seed !== undefined) setup.seed = command.seed;
+  return setup;
+}
+
+/** Show the start screen with the address's game, players, level and language chosen. */
+function applyAddress(app) {
+  const lang = params.get("lang");
+  if (LANGS.includes(lang)) setLanguage(lang, { remember: false });
+  const game = params.get("game");
+  if (!Object.hasOwn(GAMES, game)) return;
+  settings.set("game", game);
+  const players = Number(params.get("players"));
+  if (Number.isInteger(players) && players >= GAMES[game].min && players <= GAMES[game].max) {
+    settings.set("players", { ...settings.get("players"), [game]: players });
+  }
+  const level = params.get("level");
+  if (LEVELS.includes(level)) {
+    const levels = { ...settings.get("levels") };
+    for (let seat = 1; seat < GAMES[game].max; seat++) levels[`${game}.${seat}`] = level;
+    settings.set("levels", levels);
+  }
+  app.start.render();
+}
+
+/**
+ * Run as an embedded app when the address says ?embed=1.
+ * @param {{start: object}} app what startApp() returned
+ * @param {() => object} engine the current engine
+ * @param {{check: () => Promise<void>}} saves what setupSaves() returned
+ */
+export function setupEmbedding(app, engine, saves) {
+  if (!params.has("embed")) return;
+  document.documentElement.dataset.embed = "true";
+  applyAddress(app);
+  const host = hostOrigin();
+  if (!host) return;
+  const post = (type, data = {}) => window.parent.postMessage({ channel: CHANNEL, type, ...data }, host);
+
+  engine().ready.then(
+    (info) => post("ready", { version: info.version, persistent: storage.persistent() }),
+    (error) => post("error", { reason: "engine", message: String(error?.message ?? error) }),
+  );
+
+  onMatchView(({ view, previousPhase, setup }) => {
+    const game = view.game ?? setup.game;
+    const summary = { game, seat: view.seat, round: view.round, scores: view.scores };
+    if (previousPhase === null) {
+      post("match_start", { game, players: setup.seats.length, seats: setup.seats });
+      return;
+    }
+    const ended = (phase) => view.phase === phase && previousPhase !== phase;
+    if (ended("round_over") || ended("match_over")) {
+      post("round_over", { ...summary, result: view.last_result ?? null });
+    }
+    if (ended("match_over")) {
+      post("match_over", { ...summary, winners: view.winners ?? [], won: (view.winners ?? []).includes(view.seat) });
+    }
+  });
+
+  if (params.get("persist") === "1") {
+    storage.onSave((game, record) => post("save", { game, save: record }));
+  }
+
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || event.origin !== host) return;
+    const data = event.data;
+    if (!isPlainObject(data) || data.channel !== CHANNEL || typeof data.type !== "string") return;
+    if (data.type === "new_game") {
+      let setup;
+      try {
+        setup = setupFrom(data);
+      } catch (error) {
+        post("error", { reason: "bad_command", message: error.message });
+        return;
+      }
+      app.start.on.play(setup);
+    } else if (data.type === "restore" && isPlainObject(data.saves) && document.documentElement.dataset.screen !== "table") {
+      storage.importSaves(data.saves);
+      engine().ready.then(() => saves.check(), () => {});
+    }
+  });
+}

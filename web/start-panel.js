@@ -1,0 +1,55 @@
+// Small panels beside the start screen: above it notices (update, a save that could not be opened)
+// and "continue" buttons for saved matches, below it the statistics button. They live outside the
+// start screen (which redraws itself wholesale) and show only while the start screen does.
+
+import { h } from "./dom.js";
+import { onLanguageChange, t } from "./i18n/index.js";
+
+let panel = null;
+let tools = null;
+const parts = {};
+const notices = new Map();  // id -> {key, params, testid}
+
+function create() {
+  const start = document.getElementById("start-screen");
+  parts.notices = h("div.start-notices", { role: "status" });
+  parts.resume = h("div.start-resume", { dataset: { testid: "resume-list" } });
+  parts.tools = h("div.start-tools");
+  // Notices and "continue" above the start screen, where they are seen; the tools below it.
+  panel = h("section.start-extras", { dataset: { testid: "start-extras" } }, [parts.notices, parts.resume]);
+  tools = h("section.start-extras.bottom", {}, [parts.tools]);
+  start.before(panel);
+  start.after(tools);
+  const sync = () => {
+    panel.hidden = tools.hidden = document.documentElement.dataset.screen === "table";
+  };
+  new MutationObserver(sync).observe(document.documentElement, { attributes: true, attributeFilter: ["data-screen"] });
+  sync();
+  onLanguageChange(drawNotices);
+}
+
+/** The panel's areas: {notices, resume, tools}, created on first use. */
+export function startPanel() {
+  if (!panel) create();
+  return parts;
+}
+
+/** Show (or replace) notice `id`: a translated text with an OK button that hides it. */
+export function notice(id, key, params = {}, testid = `notice-${id}`) {
+  startPanel();
+  notices.set(id, { key, params, testid });
+  drawNotices();
+}
+
+export function dropNotice(id) {
+  notices.delete(id);
+  drawNotices();
+}
+
+function drawNotices() {
+  if (!panel) return;
+  parts.notices.replaceChildren(...[...notices].map(([id, { key, params, testid }]) => h("p.start-notice", { dataset: { testid } }, [
+    h("span", { text: t(key, typeof params === "function" ? params() : params) }),
+    h("button.secondary.small", { type: "button", text: t("offline.dismiss"), dataset: { testid: `${testid}-ok` }, on: { click: () => dropNotice(id) } }),
+  ])));
+}

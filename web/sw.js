@@ -1,0 +1,129 @@
+// Service worker: one complete copy of the site per build in Cache Storage, so the game starts and
+// plays with the network gone.
+//
+// build.py replaces the MANIFEST line below with {build, files: {path: sha256}} listing every file
+// of the build (the build id is a hash of that list). Served straight from web/ the line stays null
+// and this worker caches nothing.
+//
+// - Install fills the cache "rummytable-<build>". A file whose sha256 is unchanged since the
+//   previous build is copied from the previous cache; any other file is fetched with the default
+//   cache mode, so what the page has just downloaded (Pyodide and the wheels carry immutable
+//   Cache-Control headers) comes from the HTTP cache instead of the network a second time. Every
+//   file is checked against its sha256: a file that changed under us (a newer upload) fails the
+//   install, and the old version stays in charge. Old and new files never mix.
+// - A new build waits ("installed") while a page of the old one is open: no skipWaiting behind the
+//   back of a game in progress. It takes over when the last old page closes, or at the start of a
+//   page that is the only one open (web/offline.js asks with {type: "activate-now"}).
+// - Activate deletes the caches of other builds and claims the open page.
+// - Fetch answers files of this build from its cache (the address's query is ignored, so
+//   index.html?embed=1 is index.html); anything else goes to the network as usual.
+
+const MANIFEST = null;
+
+const PREFIX = "rummytable-";
+const CACHE = MANIFEST ? `${PREFIX}${MANIFEST.build}` : null;
+// The manifest is kept in the cache too: the page reads the build it runs on, and the next build
+// reads which files it can copy.
+const MANIFEST_PATH = "sw-manifest.json";
+const PARALLEL = 4;
+
+const scopeURL = () => new URL(self.registration.scope);
+const fileURL = (path) => new URL(path, self.registration.scope).href;
+
+async function sha256(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Manifests of the other builds still in Cache Storage, with their caches. */
+async function previousBuilds() {
+  const builds = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const stored = await cache.match(fileURL(MANIFEST_PATH));
+    if (!stored) continue;
+    try {
+      builds.push({ cache, files: (await stored.json()).files ?? {} });
+    } catch {
+      // An unreadable manifest: nothing to copy from that cache.
+    }
+  }
+  return builds;
+}
+
+async function cacheFile(cache, previous, path, hash) {
+  const url = fileURL(path);
+  for (const build of previous) {
+    if (build.files[path] !== hash) continue;
+    const copy = await build.cache.match(url);
+    if (copy) {
+      await cache.put(url, copy);
+      return;
+    }
+  }
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const body = await response.arrayBuffer();
+  if (await sha256(body) !== hash) throw new Error(`${path} is not the file of build ${MANIFEST.build}`);
+  // The response headers are kept: the Content-Type (WebAssembly, modules) and the
+  // Content-Security-Policy the page and the engine's worker take from their own responses.
+  await cache.put(url, new Response(body, { status: 200, statusText: "OK", headers: response.headers }));
+}
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  const previous = await previousBuilds();
+  const queue = Object.entries(MANIFEST.files);
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await cacheFile(cache, previous, ...next);
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  // Written last: a cache with its manifest is complete.
+  await cache.put(fileURL(MANIFEST_PATH), new Response(JSON.stringify(MANIFEST), {
+    headers: { "Content-Type": "application/json" },
+  }));
+}
+
+async function activate() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+  }
+  await self.clients.claim();
+}
+
+self.addEventListener("install", (event) => {
+  if (MANIFEST) event.waitUntil(install());
+});
+
+self.addEventListener("activate", (event) => {
+  if (MANIFEST) event.waitUntil(activate());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "activate-now") return;
+  // Only for a page that is alone: another open page may be in the middle of a game.
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    if (windows.length <= 1) return self.skipWaiting();
+    return undefined;
+  }));
+});
+
+async function fromCache(request, path) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(fileURL(path));
+  return hit ?? fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  if (!MANIFEST) return;
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const scope = scopeURL();
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  let path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
+  if (path === "") path = "index.html";
+  if (path !== MANIFEST_PATH && !Object.hasOwn(MANIFEST.files, path)) return;
+  event.respondWith(fromCache(request, path));
+});
