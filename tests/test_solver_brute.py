@@ -151,7 +151,8 @@ def round7_hand(rng: random.Random, contract: Contract) -> list[Card]:
 def test_round7_partitions_match_brute_force(contract: Contract) -> None:
     rng = random.Random(77)
     can = 0
-    for i in range(scaled(150)):
+    hands = scaled(150)
+    for i in range(hands):
         hand = round7_hand(rng, contract)
         rules = RULES[i % len(RULES)]
         expected = all_partitions(hand, contract, rules)
@@ -162,7 +163,7 @@ def test_round7_partitions_match_brute_force(contract: Contract) -> None:
         assert [lay_down_signature(x) for x in lay_downs(hand, contract, rules)] == [
             lay_down_signature(x) for x in found]
         can += bool(expected)
-    assert can > 10
+    assert can * 3 > hands  # most generated hands must really go out, or the check proves little
 
 
 @given(
