@@ -9,6 +9,7 @@ The server counts the bytes it sends, per path.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import statistics
@@ -154,7 +155,7 @@ def test_first_visit_downloads_once_then_plays_offline(browser: Any, dist_dir: P
             return (await cache.keys()).length;
         }""")
         manifest = (dist_dir / "sw-manifest.json").read_text()
-        assert files == len(build.json.loads(manifest)["files"]) + 1
+        assert files == len(json.loads(manifest)["files"]) + 1
         print(f"\nfirst visit: {total} bytes in {sum(len(s) for s in bodies.values())} full responses "
               f"(dist/ holds {dist_total}); offline copy complete after {cached:.1f} s")
 
@@ -166,7 +167,8 @@ def test_first_visit_downloads_once_then_plays_offline(browser: Any, dist_dir: P
             page.reload()
             page.wait_for_selector(READY, state="attached", timeout=60_000)
             samples.append(float(page.evaluate(READY_MARK)))
-        print(f"offline start to engine ready: median {statistics.median(samples):.0f} ms, runs {[round(s) for s in samples]}")
+        runs = [round(s) for s in samples]
+        print(f"offline start to engine ready: median {statistics.median(samples):.0f} ms, runs {runs}")
 
         start_game(page, "take", players=2)
         _play_a_turn(page)
@@ -181,7 +183,7 @@ def _two_builds(dist_dir: Path, tmp_path: Path) -> tuple[Path, Path, str, str]:
     shutil.copytree(dist_dir, new)
     with (new / "style.css").open("a", encoding="utf-8") as handle:
         handle.write("\n/* build B */\n")
-    build_a = build.json.loads((old / "sw-manifest.json").read_text())["build"]
+    build_a = json.loads((old / "sw-manifest.json").read_text())["build"]
     build_b = build.write_offline_files(new)
     assert build_a != build_b
     return old, new, build_a, build_b
@@ -225,6 +227,7 @@ def test_update_keeps_the_open_game_and_the_next_start_runs_the_new_build(
         start_game(page, "take", players=2)
         _play_a_turn(page)
         # B's install copied the unchanged files from A's cache: only style.css came over the network again.
-        again = [path for path, sizes in site.bodies().items() if path.startswith(("/pyodide/", "/packages/")) and len(sizes) > 1]
+        again = [path for path, sizes in site.bodies().items()
+                 if path.startswith(("/pyodide/", "/packages/")) and len(sizes) > 1]
         assert not again, again
     assert not errors, f"console errors: {errors}"

@@ -155,8 +155,9 @@ def test_drawer_takes_a_claimed_card_it_needs_itself(level: str) -> None:
 
 
 def test_normal_keeps_a_cheap_card_from_a_caller_who_is_not_down() -> None:
-    game = game_of(["4H 4S KD KS 5C 2D 9H", None, None, None], phase="claim", to_move=0, discard="3S",
-                   discarder=3, claims=[1])
+    # 3C does not bring P1's contract closer but costs him next to nothing (it pairs his 3C).
+    game = game_of(["5H 6H 8H 9S 9D 2C 3C KD", None, None, None], phase="claim", to_move=0, discard="3C",
+                   discarder=3, claims=[1], round_no=2)
     assert decide("normal", game, 0)["kind"] == "draw_discard"
     assert decide("easy", game, 0)["kind"] != "draw_discard"
 

@@ -162,3 +162,19 @@ def test_scenario_builds_the_described_table() -> None:
     assert [c.key for c in game.hand(0)] == ["JK", "2D", "4C", "4H", "4S", "7C", "KD", "KS"]
     assert game.phase is Phase.PLAY
     assert game.to_move == 0
+
+
+def test_card_from_discard_pile_melded_this_turn_survives_save_and_load() -> None:
+    from rummytable.tress import TressGame
+    from rummytable.tress_position import scenario
+
+    game = TressGame.from_position(scenario(
+        ["4H 4S KD KS JK 7C 2D", None, None, None], phase="draw", discard="9D 4C", discarder=3))
+    game.apply_json({"kind": "draw_discard", "seat": 0})
+    held = {c.key for c in game.hand(0)}
+    four = next(k for k in held if k.startswith("4C"))
+    game.apply_json({"kind": "lay_down", "seat": 0, "melds": [
+        {"kind": "set", "cards": sorted(k for k in held if k[:2] in ("4H", "4S")) + [four]},
+        {"kind": "set", "cards": sorted(k for k in held if k[:2] in ("KD", "KS") or k.startswith("JK"))}]})
+    assert game.drawn_from_discard is None  # melded, so nothing is left to bar from the discard
+    assert TressGame.load(game.save()).save() == game.save()

@@ -64,11 +64,15 @@ async function cacheFile(cache, previous, path, hash) {
   }
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  if (await sha256(body) !== hash) throw new Error(`${path} is not the file of build ${MANIFEST.build}`);
-  // The response headers are kept: the Content-Type (WebAssembly, modules) and the
-  // Content-Security-Policy the page and the engine's worker take from their own responses.
-  await cache.put(url, new Response(body, { status: 200, statusText: "OK", headers: response.headers }));
+  // The response is stored as it came: with its headers (the Content-Type of WebAssembly and
+  // modules, the Content-Security-Policy the page and the engine's worker take from their own
+  // responses) and its URL, which the browser's compiled-code cache for WebAssembly needs.
+  const digest = response.clone().arrayBuffer().then(sha256);
+  await cache.put(url, response);
+  if (await digest !== hash) {
+    await cache.delete(url);
+    throw new Error(`${path} is not the file of build ${MANIFEST.build}`);
+  }
 }
 
 async function install() {

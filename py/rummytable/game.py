@@ -202,6 +202,11 @@ class Game(abc.ABC):
     def num_players(self) -> int:
         """Number of seats."""
 
+    @property
+    @abc.abstractmethod
+    def public_log(self) -> list[dict[str, Any]]:
+        """Every event so far as a spectator sees it: what a person at the table could remember."""
+
     @abc.abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Return the legal actions of ``seat`` now, sorted by :meth:`Action.sort_key`."""

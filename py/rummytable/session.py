@@ -152,6 +152,10 @@ class Session:
         events = self.game.apply(parsed)
         return {"events": self._events(events), "view": self.view()}
 
+    def _log(self) -> list[dict[str, Any]]:
+        """The whole public history, what a person at the table could remember (bots decide from it)."""
+        return self.game.public_log
+
     def bot_to_move(self) -> int | None:
         """The computer seat that must act now, or ``None`` when it is the person's move or the match is over."""
         if self.game.phase is Phase.MATCH_OVER:
@@ -165,7 +169,7 @@ class Session:
         if seat is None:
             return {"idle": True, "view": self.view()}
         view = self.game.view(seat)
-        decision = self.bots[seat].decide(view, view.get("log", []))
+        decision = self.bots[seat].decide(view, self._log())
         events = self.game.apply_json(decision.action)
         return {"seat": seat, "action": decision.action, "reason": decision.reason,
                 "events": self._events(events), "view": self.view()}
@@ -177,7 +181,7 @@ class Session:
             view = self.game.view(seat)
             if not any(a.get("kind") == "call" for a in view.get("legal_actions", [])):
                 continue
-            decision = bot.claim(view, view.get("log", []))
+            decision = bot.claim(view, self._log())
             offers.append({"seat": seat, "call": decision.call, "delay_ms": decision.delay_ms})
         return {"offers": offers}
 
@@ -199,7 +203,7 @@ class Session:
         if self.human is None:
             raise MalformedActionError("no person at the table to give a hint to")
         view = self.game.view(self.human)
-        decision = make_bot(self.name, "normal", seed=self.seed).decide(view, view.get("log", []))
+        decision = make_bot(self.name, "normal", seed=self.seed).decide(view, self._log())
         return {"action": decision.action, "reason": decision.reason}
 
     def arrangements(self, cards: list[str]) -> dict[str, Any]:

@@ -73,7 +73,7 @@ def new_game(game: str, options: dict[str, Any] | None, seed: int, players: int)
     opts = dict(options or {})
     opts.setdefault("players", players)
     parsed = options_class(game).from_json(opts)
-    created: Game = game_class(game).new(parsed, seed)  # type: ignore[attr-defined]
+    created: Game = game_class(game).new(parsed, seed)
     return created
 
 

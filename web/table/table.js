@@ -75,7 +75,10 @@ export class TableView {
     this.sortRank = sorter("sort-rank", "hand.sortRank", "7 8 9", "rank");
     this.layDownButton = button("lay-down", "actions.layDown", () => this.on.layDown(), "action");
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
-    this.clearButton = button("clear-selection", "actions.clear", () => { this.hand.clearSelection(); this.on.selectionChanged(); }, "chip");
+    this.clearButton = h("button.chip", {
+      type: "button", dataset: { testid: "clear-selection" },
+      on: { click: () => { this.hand.clearSelection(); this.on.selectionChanged(); } },
+    }, [h("span.chip-sign", { "aria-hidden": "true", text: "✕" }), h("span.tool-label", { dataset: { i18n: "actions.clear" }, text: t("actions.clear") })]);
     this.handEl = h("div.hand", { dataset: { testid: "hand" }, role: "group", "aria-label": t("hand.label") });
     this.root.replaceChildren(
       this.topbar,

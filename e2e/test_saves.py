@@ -1,0 +1,132 @@
+"""Save and resume, a save that cannot be loaded, and statistics."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from harness import BrowserSession, wait_ready
+from table_driver import READY_INPUT, TABLE, hint, perform, play_match, start_game, wait_turn_or_window
+
+SAVE_KEY = "rummytable.save.tress"
+STATE = "async () => (await window.rummyTable.engine.call('state')).view"
+
+
+def _play_turns(page: Any, turns: int) -> None:
+    made = 0
+    while made < turns:
+        state = wait_turn_or_window(page)
+        if state == "claim":
+            page.click("[data-testid=claim-pass]")
+            page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+            continue
+        assert state in ("turn", "answer"), state
+        perform(page, hint(page))
+        made += 1
+    wait_turn_or_window(page)
+
+
+def _wait_saved(page: Any, timeout_s: float = 20) -> dict[str, Any]:
+    """Wait until the stored save is the engine's current position; returns the stored record."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        same = page.evaluate(f"""async () => {{
+            const now = await window.rummyTable.engine.call('save');
+            const stored = JSON.parse(localStorage.getItem('{SAVE_KEY}') ?? 'null');
+            return stored?.save?.position === now.position;
+        }}""")
+        if same:
+            record: dict[str, Any] = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+            return record
+        page.wait_for_timeout(100)
+    raise AssertionError("the match was not saved")
+
+
+def _hand(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
+    return cards
+
+
+def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=21")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    _play_turns(page, 4)
+    page.wait_for_selector(READY_INPUT)
+    record = _wait_saved(page)
+    assert record["save"]["game"] == "tress" and record["save"]["seats"][0] == "human"
+    before = page.evaluate(STATE)
+    hand_before = sorted(_hand(page))
+
+    page.reload()
+    page.wait_for_selector("[data-testid=resume-tress]", timeout=60_000)
+    page.click("[data-testid=resume-tress]")
+    page.wait_for_selector(TABLE, timeout=60_000)
+    page.wait_for_selector(READY_INPUT, timeout=30_000)
+    after = page.evaluate(STATE)
+    assert after == before, "the resumed match differs from the one left"
+    assert sorted(_hand(page)) == hand_before
+    assert page.get_attribute(".table", "data-phase") == before["phase"]
+    # Play goes on from there.
+    _play_turns(page, 1)
+
+
+def test_a_save_that_cannot_be_loaded_is_set_aside_with_a_message(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=22")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    _play_turns(page, 1)
+    record = _wait_saved(page)
+    # Damage the position (as a save from an incompatible engine version would look to this one).
+    record["save"]["position"] = record["save"]["position"][: len(record["save"]["position"]) // 2]
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(record)])
+
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=save-problem]", timeout=30_000)
+    assert "Tress" in (page.text_content("[data-testid=save-problem]") or "")
+    assert page.locator("[data-testid=resume-tress]").count() == 0
+    rejected = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}:rejected')"))
+    assert rejected["raw"] == json.dumps(record) and rejected["reason"]
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
+    # A fresh game starts as usual.
+    page.click("[data-testid=play]")
+    page.wait_for_selector(TABLE, timeout=60_000)
+    assert page.evaluate(STATE)["round"] == 1
+
+    # Not even JSON: the same.
+    page.evaluate("key => localStorage.setItem(key, '{oops')", SAVE_KEY)
+    page.reload()
+    page.wait_for_selector("[data-testid=save-problem]", timeout=30_000)
+    assert page.locator("[data-testid=resume-tress]").count() == 0
+
+
+def test_statistics_count_a_finished_match_and_reset(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=11")
+    wait_ready(page)
+    page.click("[data-testid=stats-button]")
+    page.wait_for_selector("[data-testid=stats-empty]")
+    page.click("[data-testid=close-stats]")
+
+    start_game(page, "take", players=2, options={"target": "50"})
+    play_match(page, limit_s=600)
+    view = page.evaluate(STATE)
+    mine = view["scores"][view["seat"]]
+    page.click("[data-testid=new-game]")
+    page.wait_for_selector("[data-testid=play]")
+    # The finished match is no longer offered for continuing.
+    assert page.locator("[data-testid=resume-take]").count() == 0
+
+    page.click("[data-testid=stats-button]")
+    row = "[data-testid=stats-take-normal]"
+    page.wait_for_selector(row)
+    assert page.text_content(f"{row} [data-testid=played]") == "1"
+    assert page.text_content(f"{row} [data-testid=won]") == ("1" if view["seat"] in view["winners"] else "0")
+    assert page.text_content(f"{row} [data-testid=best]") == str(mine)
+    assert page.text_content(f"{row} [data-testid=average]") == str(mine)
+    page.click("[data-testid=reset-stats]")
+    page.click("[data-testid=reset-stats-yes]")
+    page.click("[data-testid=stats-button]")
+    page.wait_for_selector("[data-testid=stats-empty]")
+    page.click("[data-testid=close-stats]")
