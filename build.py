@@ -862,36 +862,60 @@ def bench_dist_size(ctx: BenchContext) -> dict[str, Any]:
     return {"raw": raw, "gzip": packed, "parts": parts, "unit": "bytes"}
 
 
-def cmd_bench(runs: int) -> int:
+def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
     """Measure every registered benchmark in headless Chromium and print JSON to stdout.
 
-    Runs itself again inside .venv, where Playwright is installed.
+    Runs itself again inside .venv, where Playwright is installed. The measurements of the page
+    itself (start screen, Play, the computer's decisions, memory) live in ``e2e/page_bench.py``;
+    ``targets`` in the report compares the headline numbers with their goals.
+
+    :param only: names of the measurements to take (all when empty).
 
     :raises BuildError: if Chromium or Playwright are missing.
     """
     if Path(sys.prefix).resolve() != VENV.resolve():
         python = ensure_venv()
         ensure_chromium()
-        return subprocess.run([str(python), __file__, "bench", "--runs", str(runs)], cwd=ROOT, check=False).returncode
+        cmd = [str(python), __file__, "bench", "--runs", str(runs), *(["--only", ",".join(only)] if only else [])]
+        return subprocess.run(cmd, cwd=ROOT, check=False).returncode
     from playwright.sync_api import sync_playwright  # only inside .venv
 
+    sys.path.insert(0, str(ROOT / "e2e"))
+    import page_bench
+
+    benchmarks = {**BENCHMARKS, **page_bench.BENCHMARKS}
+    unknown = sorted(set(only) - set(benchmarks))
+    if unknown:
+        raise BuildError(f"no measurement named {', '.join(unknown)}: choose from {', '.join(benchmarks)}.")
     build()
     info = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
     results: dict[str, Any] = {}
+    load_before = os.getloadavg()
+    started = time.monotonic()
     with serving(DIST) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(ensure_chromium()), args=list(CHROMIUM_ARGS))
         ctx = BenchContext(url=url, playwright=pw, browser=browser, runs=runs)
-        for name, fn in BENCHMARKS.items():
+        for name, fn in benchmarks.items():
+            if only and name not in only:
+                continue
             results[name] = fn(ctx)
-            summary = results[name].get("median", results[name].get("raw"))
-            log(f"{name}: {summary} {results[name]['unit']}")
+            headline = next((key for key in ("median", "raw", "growth_mb") if key in results[name]), None)
+            unit = results[name]["unit"]
+            log(f"{name}: {results[name][headline]} {unit}" if headline else f"{name}: done (in {unit}, see the JSON)")
         chromium_version = browser.version
         browser.close()
+    goals = page_bench.targets(results)
+    for name, goal in goals.items():
+        verdict = "met" if goal["met"] else "NOT met"
+        log(f"target {name}: {goal['value']:.1f} {goal['unit']} < {goal['target']}: {verdict}")
     report = {
         "measurements": results,
+        "targets": goals,
         "versions": {"engine": info["engine"]["version"], "pyodide": info["pyodide"]["version"],
                      "chromium": chromium_version},
-        "machine": {"cpus": os.cpu_count()},
+        "machine": {"cpus": os.cpu_count(), "load_average_before": [round(x, 2) for x in load_before],
+                    "load_average_after": [round(x, 2) for x in os.getloadavg()]},
+        "seconds": round(time.monotonic() - started, 1),
     }
     print(json.dumps(report, indent=2))
     return 0
@@ -972,6 +996,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("test", help="lint, type-check, build and run all tests; extra args go to pytest")
     bench = sub.add_parser("bench", help="measure load times and size in headless Chromium; JSON to stdout")
     bench.add_argument("--runs", type=int, default=5)
+    bench.add_argument("--only", default="", help="comma-separated measurement names (default: all)")
     sub.add_parser("lock", help="refresh the hash-pinned requirement files from pyproject.toml")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
@@ -986,7 +1011,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "test":
             return cmd_test(extra)
         if args.command == "bench":
-            return cmd_bench(args.runs)
+            return cmd_bench(args.runs, [name for name in args.only.split(",") if name])
         return cmd_lock()
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)

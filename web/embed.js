@@ -1,6 +1,6 @@
 // <rummy-table>: Rummy Table in any web page, in a sandboxed iframe sized to its container.
 //
-//   <script type="module" src="https://games.example.org/rummy/embed.js"></script>
+//   <script type="module" src="/rummy/embed.js"></script>   (wherever the game's dist/ is hosted)
 //   <rummy-table game="tress" players="4" level="normal" lang="nb"></rummy-table>
 //
 // Attributes (all optional): game ("tress" | "take"), players, level ("easy" | "normal" | "hard"),

@@ -6,8 +6,9 @@
   is no out), keeps away from feeding the next player and the players who are down,
   weighs calls against the penalty card and, as the drawer, keeps a cheap claimed card
   from a caller who is not down.
-* **hard** plays like normal but tries its best few discards and its draw choice on
-  sampled deals of the unseen cards (:mod:`rummytable.ai.tress_lookahead`).
+* **hard** plays like normal, but settles its close calls - between its best few
+  discards, and between the top discard and the stock - on sampled deals of the unseen
+  cards (:mod:`rummytable.ai.tress_lookahead`).
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).

@@ -256,7 +256,8 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
     """
     counts = shape.counts
     ratio = rules.ratio
-    longest = 14 if all_cards else MAX_WINDOW
+    # Round 7 may need one long run; with several runs to find, long windows only slow the search.
+    longest = (14 if runs < 2 else 8) if all_cards else MAX_WINDOW
     windows = _windows(counts, longest, singles=True) if runs else []
     if runs > 1 and len(windows) > 16:
         windows = _windows(counts, longest, singles=False)

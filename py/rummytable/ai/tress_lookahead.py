@@ -7,13 +7,14 @@ the comparison is not drowned by the luck of the sample):
 1. **what the discard gives away** - would the next player take it for free, would
    another player call "take it" for it (T-16), could a player who is down lay it off;
 2. **how soon the seat makes its contract** - a short rollout of the seat's own next
-   draws from that deal's stock, discarding the way the normal level would at speed
-   (the highest deadwood card), counting the turns until the contract can be laid
-   (rounds 1-6) or the whole hand fits (round 7, T-20).
+   draws from that deal's stock, discarding quickly (the highest deadwood card), adding
+   up how far from the contract it stays turn by turn until the contract can be laid
+   (rounds 1-6) or the whole hand fits (round 7, T-20), then the cards still to shed.
 
-The average over deals, in the cost currency of :mod:`rummytable.ai.tress_policy`,
-replaces the normal level's estimate. The work stops at a fixed number of deals or at
-the decision's deadline, whichever comes first (anytime).
+The average over deals is in the cost currency of :mod:`rummytable.ai.tress_policy`;
+the hard level uses it to settle close calls between the normal level's best options.
+The work stops at a fixed number of deals or at the decision's deadline, whichever
+comes first (anytime).
 """
 
 from __future__ import annotations
@@ -176,8 +177,10 @@ def lookahead_draw(turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mappi
                    rng: random.Random, worlds: int, horizon: int) -> float | None:
     """Compare taking ``top`` from the discard pile with drawing from the stock on sampled deals (T-11).
 
-    Both choices are followed by the same quick discard and a rollout on the same deal. :returns: how much cheaper taking ``top`` is (> 0: take it), or None when no
-    deal could be sampled before the deadline.
+    Both choices are followed by the same quick discard and a rollout on the same deal.
+
+    :returns: how much cheaper taking ``top`` is (> 0: take it), or None when no deal
+        could be sampled before the deadline.
     """
     hand = HandShape.of(turn.hand)
     with_top = hand.plus(_face(top))

@@ -276,13 +276,9 @@ class TressTurn:
             if after.distance == 0:
                 return True, f"{top.key} completes the contract"
             return False, f"{top.key} helps, but not enough to pay a penalty card"
-        if after.distance <= 1 or (self.style.claims == "aggressive" and self.hand_size_ok()):
+        if after.distance <= 1:
             return True, f"{top.key} brings the contract to {after.distance} card(s) away"
         return False, f"{top.key} helps, but the contract is still {after.distance} cards away"
-
-    def hand_size_ok(self) -> bool:
-        """True while a claim's two extra cards still leave a hand that can be shed in time."""
-        return len(self.hand) <= 6 + 7
 
     def choose_lay_down(self, options: Sequence[Action]) -> tuple[Action, str] | None:
         """Pick the lay-down that leaves the least behind, or None to hold back (T-12, T-20)."""

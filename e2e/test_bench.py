@@ -1,0 +1,66 @@
+"""Smoke test of the page measurements behind `python build.py bench`: tiny counts, only the shape of the
+JSON is checked (timings depend on the machine and are never asserted)."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import page_bench
+
+import build
+
+STATS_KEYS = {"count", "median", "p99", "mean", "min", "max", "unit"}
+
+
+def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> None:
+    ctx = build.BenchContext(url=site_url, playwright=SimpleNamespace(chromium=browser.browser_type),
+                             browser=browser, runs=1)
+    results = {
+        "start_screen_ms": page_bench.bench_start_screen(ctx),
+        "play_to_table_ms": page_bench.bench_play_to_table(ctx),
+        "person_move_ms": page_bench.bench_person_move(ctx, moves=3),
+        "decision_ms": page_bench.bench_decisions(ctx, decisions=2, budget_s=30),
+        "memory": page_bench.bench_memory(ctx, matches=2, target=50),
+    }
+    json.dumps(results, allow_nan=False)  # plain JSON data
+
+    start = results["start_screen_ms"]
+    assert start["cold"].keys() >= STATS_KEYS and start["warm"].keys() >= STATS_KEYS
+    assert start["cold"]["count"] == start["warm"]["count"] == 1
+
+    play = results["play_to_table_ms"]
+    assert play.keys() >= STATS_KEYS and play["count"] == 1
+    assert play["hand_cards"] > 0
+
+    for game, players in page_bench.GAMES:
+        person = results["person_move_ms"][game]
+        assert person["players"] == players
+        assert person["act"]["count"] == person["state"]["count"] == 3
+        levels = results["decision_ms"][game]
+        for level in page_bench.LEVELS:
+            assert STATS_KEYS | {"matches"} <= levels[level].keys()
+            assert levels[level]["count"] == 2
+
+    memory = results["memory"]
+    assert memory["matches"] == 2 and memory["bot_steps"] > 0
+    for snapshot in (memory["after_first"], memory["after_last"]):
+        assert snapshot.keys() == {"page_js", "worker_js", "wasm"}
+        assert all(isinstance(value, float) and value > 0 for value in snapshot.values())
+    assert isinstance(memory["growth_mb"], float)
+
+    goals = page_bench.targets({**results, "load_cold_ms": {"median": 2500.0}, "load_warm_ms": {"median": 2500.0}})
+    assert goals.keys() == page_bench.TARGETS.keys()
+    for name, goal in goals.items():
+        assert goal.keys() == {"value", "target", "met", "unit"}
+        assert goal["met"] == (goal["value"] < page_bench.TARGETS[name])
+    assert goals["engine_ready_warm_ms"]["met"] is False
+
+
+def test_percentile_is_nearest_rank() -> None:
+    samples = [float(n) for n in range(1, 101)]
+    assert page_bench.percentile(samples, 0.99) == 99.0
+    assert page_bench.percentile(samples, 0.5) == 50.0
+    assert page_bench.percentile([7.0], 0.99) == 7.0
+    assert page_bench.stats([]) == {"count": 0, "unit": "ms"}
