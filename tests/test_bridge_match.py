@@ -103,3 +103,16 @@ def test_no_match_yet_is_a_clear_error() -> None:
 def test_bad_options_are_refused_with_the_option_named() -> None:
     answer = call("new_match", {"game": "take", "seats": ["human", "easy"], "options": {"colour": 1}})
     assert answer["error"]["type"] == "OptionsError" and "colour" in answer["error"]["message"]
+
+
+def test_arrangements_offer_the_ways_to_lay_the_selected_cards() -> None:
+    from rummytable.tress import TressGame
+    from rummytable.tress_position import scenario
+
+    game = TressGame.from_position(scenario(["4H 4S 4C KD KS JK 7C 2D", None, None]))
+    bridge._session = bridge.Session("tress", game, ["human", "easy", "easy"], seed=1)
+    chosen = ["4H", "4S", "4C", "KD", "KS", "JK"]
+    lay_downs = call("arrangements", {"cards": chosen})["result"]["lay_downs"]
+    assert lay_downs and all(sorted(c for m in a["melds"] for c in m["cards"]) == sorted(chosen) for a in lay_downs)
+    assert "error" not in call("act", {"action": lay_downs[0]})
+    assert call("arrangements", {"cards": ["7C", "2D"]})["result"]["lay_downs"] == []

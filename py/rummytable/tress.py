@@ -486,6 +486,25 @@ class TressGame(Game):
         actions.extend(Discard(seat, c) for c in sorted(set(hand)) if c != self.drawn_from_discard)
         return actions
 
+    def lay_down_options(self, seat: int, cards: Sequence[Card]) -> list[Action]:
+        """Return the legal lay-downs that use exactly ``cards`` (the person's selection), sorted.
+
+        The page offers these when the selection is not among :meth:`legal_actions`'
+        canonical lay-downs (T-12; round 7 needs the whole hand, T-20). Empty when the
+        cards cannot be laid now.
+        """
+        if self._phase is not Phase.PLAY or seat != self._to_move or len(set(cards)) != len(cards):
+            return []
+        if self.down[seat]:
+            if not self.options.extra_melds:
+                return []
+            found = solver.arrangements(cards, solver.Contract(1, 0), self.meld_rules, limit=LAY_DOWN_LIMIT)
+            found += solver.arrangements(cards, solver.Contract(0, 1), self.meld_rules, limit=LAY_DOWN_LIMIT)
+        else:
+            found = solver.arrangements(cards, self.contract, self.meld_rules, limit=LAY_DOWN_LIMIT)
+        actions = [LayDown(seat, tuple(_spec(m) for m in melds)) for melds in found]
+        return sorted((a for a in actions if self.is_legal(a)), key=lambda a: a.sort_key())
+
     def _candidate_lay_downs(self, seat: int) -> list[tuple[Meld, ...]]:
         hand = self.hands[seat]
         contract = self.contract
