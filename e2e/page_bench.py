@@ -339,7 +339,8 @@ class WorkerInspector:
 
 
 def _memory_snapshot(page: Any, page_cdp: Any, worker: WorkerInspector | None) -> dict[str, float | None]:
-    """Sizes in MB after garbage collection: the page's and the worker's JavaScript heaps, the WebAssembly heap."""
+    """Sizes in MB after garbage collection: the page's and the worker's JavaScript heaps, the WebAssembly heap;
+    and the number of objects Python's garbage collector tracks."""
     page_cdp.send("HeapProfiler.collectGarbage")
     page_js = page_cdp.send("Runtime.getHeapUsage")["usedSize"] / MB
     worker_js = None
@@ -349,9 +350,9 @@ def _memory_snapshot(page: Any, page_cdp: Any, worker: WorkerInspector | None) -
             worker_js = worker.call("Runtime.getHeapUsage")["usedSize"] / MB
         except (RuntimeError, TimeoutError) as exc:
             say(f"worker heap not measured: {exc}")
-    wasm = page.evaluate("window.rummyTable.engine.call('worker_memory')")["wasmHeapBytes"] / MB
+    engine = page.evaluate("window.rummyTable.engine.call('worker_memory')")
     return {"page_js": round(page_js, 2), "worker_js": None if worker_js is None else round(worker_js, 2),
-            "wasm": round(wasm, 2)}
+            "wasm": round(engine["wasmHeapBytes"] / MB, 2), "python_objects": float(engine["pythonObjects"])}
 
 
 def bench_memory(ctx: Any, *, matches: int = 20, target: int = 150, seed: int = 1) -> dict[str, Any]:
@@ -360,7 +361,8 @@ def bench_memory(ctx: Any, *, matches: int = 20, target: int = 150, seed: int = 
 
     ``wasm`` is the Pyodide heap (WebAssembly memory only grows, so it is the high-water mark of
     Python's memory); ``page_js`` and ``worker_js`` are the JavaScript heaps after garbage
-    collection. ``growth_mb`` is the sum of the three growths.
+    collection. ``growth_mb`` is the sum of these three growths. ``python_objects`` (objects tracked
+    by Python's garbage collector after a collection) shows a leak that still fits in the heap.
     """
     with engine_page(ctx) as page:
         page_cdp = page.context.new_cdp_session(page)
@@ -386,14 +388,15 @@ def bench_memory(ctx: Any, *, matches: int = 20, target: int = 150, seed: int = 
     for key, before in first.items():
         after = last[key]
         growth[key] = None if before is None or after is None else round(after - before, 2)
-    total = round(sum(value for value in growth.values() if value is not None), 2)
+    total = round(sum(value for key, value in growth.items() if value is not None and key != "python_objects"), 2)
     result = {
         "matches": matches, "target": target, "bot_steps": sum(steps), "seconds": round(seconds, 1),
         "after_first": first, "after_last": last, "growth": growth, "growth_mb": total, "unit": "MB",
     }
     say(f"memory: {total} MB growth over {matches - 1} more matches "
         f"(wasm {first['wasm']} -> {last['wasm']} MB, page JS {first['page_js']} -> {last['page_js']} MB, "
-        f"worker JS {first['worker_js']} -> {last['worker_js']} MB)")
+        f"worker JS {first['worker_js']} -> {last['worker_js']} MB, "
+        f"Python objects {first['python_objects']:.0f} -> {last['python_objects']:.0f})")
     return result
 
 

@@ -46,7 +46,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
     memory = results["memory"]
     assert memory["matches"] == 2 and memory["bot_steps"] > 0
     for snapshot in (memory["after_first"], memory["after_last"]):
-        assert snapshot.keys() == {"page_js", "worker_js", "wasm"}
+        assert snapshot.keys() == {"page_js", "worker_js", "wasm", "python_objects"}
         assert all(isinstance(value, float) and value > 0 for value in snapshot.values())
     assert isinstance(memory["growth_mb"], float)
 

@@ -95,7 +95,9 @@ self.addEventListener("message", async (event) => {
     return;
   }
   if (method === "worker_memory") {  // answered here, not by Python: for measurements (build.py bench)
-    post({ id, result: { wasmHeapBytes: pyodide._module.HEAP8.length } });
+    // Python objects alive after a full collection: growth here shows a leak before the heap grows.
+    const pythonObjects = pyodide.runPython("(__import__('gc').collect(), len(__import__('gc').get_objects()))[1]");
+    post({ id, result: { wasmHeapBytes: pyodide._module.HEAP8.length, pythonObjects } });
     return;
   }
   let answer;
