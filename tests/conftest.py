@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, settings
-
-IN_PYODIDE = os.environ.get("RUMMYTABLE_PYODIDE") == "1"
+from pyodide_scale import IN_PYODIDE
 
 settings.register_profile(
     "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -20,7 +19,3 @@ settings.register_profile(
 )
 settings.load_profile("pyodide" if IN_PYODIDE else os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-
-def scaled(count: int) -> int:
-    """Return how many seeded matches/examples a test should run: ``count``, or a tenth in Pyodide."""
-    return max(1, count // 10) if IN_PYODIDE else count

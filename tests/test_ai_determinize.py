@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import scaled
+from pyodide_scale import scaled
 
 from rummytable.ai import make_bot
 from rummytable.ai.determinize import determinize, determinize_take

@@ -14,7 +14,7 @@ import random
 from typing import Any, cast
 
 import pytest
-from conftest import scaled
+from pyodide_scale import scaled
 
 from rummytable.ai import make_bot, registered
 from rummytable.cards import parse_card

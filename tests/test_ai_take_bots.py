@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import scaled
+from pyodide_scale import scaled
 
 from rummytable.ai import make_bot
 from rummytable.game import Phase

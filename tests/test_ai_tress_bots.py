@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import scaled
+from pyodide_scale import scaled
 
 from rummytable.ai import make_bot
 from rummytable.ai.base import Bot

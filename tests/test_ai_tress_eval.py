@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import scaled
+from pyodide_scale import scaled
 
 from rummytable import solver
 from rummytable.ai.tress_eval import JOKER_OUT, CardCounter, EvalRules, HandShape, evaluate

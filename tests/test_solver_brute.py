@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import pytest
 from brute_force import all_lay_downs, all_partitions, best_penalty, lay_down_signature
-from conftest import scaled
 from hypothesis import given
 from hypothesis import strategies as st
+from pyodide_scale import scaled
 
 from rummytable.cards import SUITS, Card, build_deck, joker
 from rummytable.melds import JokerRatio, RunRules

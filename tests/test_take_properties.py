@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 from _take_helpers import canonical
-from conftest import scaled
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyodide_scale import scaled
 
 from rummytable.cards import build_deck, parse_card
 from rummytable.game import Action, IllegalActionError, Phase

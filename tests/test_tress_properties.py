@@ -13,9 +13,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import scaled
 from hypothesis import given
 from hypothesis import strategies as st
+from pyodide_scale import scaled
 from test_tress_helpers import all_cards, each_card_once, full_deck, random_action, reshuffle_hidden
 
 from rummytable.cards import build_deck
