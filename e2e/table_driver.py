@@ -102,6 +102,7 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             click_card(page, card)
         page.click("[data-testid=lay-down]")
         _pick(page, "lay-down-dialog", action)
+        page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
     elif kind in ("lay_off", "extend"):
         cards = [action["card"]] if "card" in action else action["cards"]
         meld = action.get("meld", action.get("meld_id"))
@@ -114,6 +115,11 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             page.click(f'[data-testid="meld-{meld}"]')
         if page.locator("dialog[data-testid=meld-choice]").count():
             _pick(page, "meld-choice", action)
+        if kind == "extend":
+            # Taking a sequence over (or locking it) is confirmed first.
+            page.wait_for_timeout(50)
+            if page.locator("dialog[data-testid=take-over-confirm]").count():
+                page.click("dialog[data-testid=take-over-confirm] [data-testid=confirm]")
     else:
         raise AssertionError(f"the hint suggested an action the driver does not know: {action}")
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, start_game, wait_turn_or_window
+from table_driver import READY_INPUT, TABLE, _pick, hint, perform, start_game, wait_turn_or_window
 
 YOUR_DISCARD = "[data-testid=log] li[data-kind=card_discarded][data-seat='0']"
 
@@ -147,3 +147,52 @@ def test_drag_to_reorder_and_to_discard(session: BrowserSession) -> None:
     page.drag_and_drop(f'.hand [data-card="{card}"]', "[data-testid=discard-pile]", source_position=grip)
     page.wait_for_selector(YOUR_DISCARD, state="attached", timeout=10_000)
     assert card not in _hand(page)
+
+
+def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    assert page.get_attribute(".table", "data-phase") == "draw"
+    before = _hand(page)
+    # Dropping a card on the discard pile before drawing: refused with the rule's reason, nothing moves.
+    page.drag_and_drop(f'.hand [data-card="{before[0]}"]', "[data-testid=discard-pile]", source_position={"x": 14, "y": 24})
+    page.wait_for_selector("[data-testid=message][data-rule='K-8']", timeout=10_000)
+    assert "draw" in (page.text_content("[data-testid=message]") or "").lower()
+    page.wait_for_selector(READY_INPUT)
+    assert _hand(page) == before
+    assert page.get_attribute(".table", "data-phase") == "draw"
+    # The Discard button looks unavailable, yet pressing it says why too.
+    page.evaluate("document.querySelector('[data-testid=message]').removeAttribute('data-rule')")
+    page.click("[data-testid=discard]", force=True)
+    page.wait_for_selector("[data-testid=message][data-rule='K-8']", timeout=10_000)
+    assert _hand(page) == before
+
+
+def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    grip = {"x": 14, "y": 24}
+    for _ in range(60):
+        assert wait_turn_or_window(page) == "turn", "the hand ended before a take-over came up"
+        action = hint(page)
+        takes = "take this sequence over" in (page.text_content("[data-testid=hint-text]") or "")
+        if action["kind"] == "extend" and takes:
+            for card in action["cards"]:
+                page.click(f'.hand [data-card="{card}"]', position=grip)
+            hand_before = _hand(page)
+            page.click(f'[data-testid="meld-{action["meld"]}"]')
+            if page.locator("dialog[data-testid=meld-choice]").count():
+                _pick(page, "meld-choice", action)
+            page.wait_for_selector("dialog[data-testid=take-over-confirm]", timeout=5_000)
+            preview = page.text_content("dialog[data-testid=take-over-confirm] [data-testid=take-preview]") or ""
+            assert "take this sequence over" in preview
+            # Cancel: nothing was sent, the cards stay in the hand.
+            page.click("[data-testid=take-over-confirm-cancel]")
+            page.wait_for_selector(READY_INPUT)
+            assert _hand(page) == hand_before
+            return
+        perform(page, action)
+    raise AssertionError("no take-over came up")

@@ -115,7 +115,11 @@ def test_distance_and_outs_agree_with_the_solver(seed: int) -> None:
     deck = build_deck(2, 4)
     rules = solver.MeldRules()
     checked_outs = 0
-    for _ in range(scaled(120)):
+    hands, wanted = scaled(120), 2
+    # Hands one card away are rare: sample on (within a cap) until some outs were compared.
+    for tried in range(50 * hands):
+        if tried >= hands and checked_outs >= wanted:
+            break
         round_no = rng.randint(1, 6)
         contract = solver.TRESS_CONTRACTS[round_no]
         hand = rng.sample(deck, 6 + round_no + rng.randint(0, 1))
@@ -126,7 +130,7 @@ def test_distance_and_outs_agree_with_the_solver(seed: int) -> None:
             assert expand(found.outs) == good, [c.key for c in hand]
             assert found.joker_out == joker_good
             checked_outs += 1
-    assert checked_outs >= 1
+    assert checked_outs >= wanted
 
 
 def test_every_out_cuts_the_distance() -> None:

@@ -2,6 +2,7 @@
 
 import { cardName, cardSVG, parseCard, rankValue } from "./cards.js";
 import { h } from "./dom.js";
+import { actionMeld } from "./actions.js";
 import { t, list } from "./i18n/index.js";
 import { ownerMeld, seatCase, seatName } from "./table/seats.js";
 
@@ -31,14 +32,14 @@ export function describeAction(view, action, { short = false } = {}) {
       }
       return t("act.laySequence", { cards: list(action.cards.map((key, i) => cardName(key, meldFaces({ kind: "run", ...action })[i]))) });
     case "lay_off": {
-      const meld = meldOf(action.meld);
+      const meld = meldOf(actionMeld(action));
       const where = meld ? meldWords(view, meld) : "";
       const end = meld?.kind === "run" ? ` (${t(`act.end.${action.end}`, { face: jokerFace(meld, action) })})` : "";
       return short ? t("act.endOnly", { end: t(`act.end.${action.end}`, { face: jokerFace(meld, action) }), card: cardName(action.card) })
         : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}`;
     }
     case "extend": {
-      const meld = meldOf(action.meld_id);
+      const meld = meldOf(actionMeld(action));
       const text = t("act.extend", { cards: names(action.cards), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
       const preview = takePreview(view, action);
@@ -81,7 +82,7 @@ function jokerFace(meld, action) {
  */
 export function takePreview(view, action) {
   if (view.game !== "take" || action.kind !== "extend") return null;
-  const meld = view.melds.find((m) => m.id === action.meld_id);
+  const meld = view.melds.find((m) => m.id === actionMeld(action));
   if (!meld || action.end !== "high") return null;
   const faces = meld.faces ?? meld.cards;
   const top = parseCard(faces.at(-1));

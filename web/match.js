@@ -8,7 +8,7 @@
 import * as A from "./actions.js";
 import { cardName, parseCard } from "./cards.js";
 import { h, sleep } from "./dom.js";
-import { language, t, tOr } from "./i18n/index.js";
+import { has, language, t, tOr } from "./i18n/index.js";
 import { matchShown } from "./match-events.js";
 import { timings } from "./settings.js";
 import { flash, flyCard } from "./table/animate.js";
@@ -371,6 +371,8 @@ export class Match {
 
   async #act(action, { quiet = false } = {}) {
     if (this.acting || this.closed) return false;
+    if (action?.kind === "extend" && this.view?.game === "take" && !(await this.#confirmExtend(action))) return false;
+    if (this.acting || this.closed) return false;
     this.acting = true;
     this.hinted = null;
     this.root.dataset.input = "wait";
@@ -393,7 +395,10 @@ export class Match {
   #illegal(error) {
     const { rule, reason } = ruleOf(error);
     const title = rule ? tOr(`explain.${rule}`, t("explain.generic")) : t("explain.generic");
-    this.table.showMessage(title, reason && reason !== title ? `${t("explain.detail")} ${reason}` : "");
+    // The engine's own words are English: other languages show the translated rule alone when there is one.
+    const translated = rule && has(`explain.${rule}`);
+    const detail = reason && reason !== title && (language() === "en" || !translated) ? `${t("explain.detail")} ${reason}` : "";
+    this.table.showMessage(title, detail);
     this.table.message.dataset.rule = rule ?? "";
   }
 
@@ -430,7 +435,14 @@ export class Match {
 
   #discardSelected(cards = this.table.hand.selection()) {
     const view = this.view;
-    if (!this.human) return;
+    if (!this.human || !view) return;
+    if (!cards.length && view.to_move === view.seat && ["draw", "claim"].includes(view.phase)) {
+      // Nothing chosen yet, and a card must be drawn first: say so (the same words as the engine's refusal).
+      const rule = view.game === "take" ? "K-8" : "T-11";
+      this.table.showMessage(t(`explain.${rule}`), "");
+      this.table.message.dataset.rule = rule;
+      return;
+    }
     if (cards.length !== 1) {
       this.#notice(t(cards.length ? "notice.oneToDiscard" : "notice.selectToDiscard"));
       return;
@@ -449,40 +461,59 @@ export class Match {
     let action = options[0];
     if (!options.length) {
       action = view.game === "take"
-        ? { kind: "extend", seat: view.seat, meld_id: meldId, cards, end: "high" }
+        ? { kind: "extend", seat: view.seat, meld: meldId, cards, end: "high" }
         : { kind: "lay_off", seat: view.seat, card: cards[0], meld: meldId, end: "high" };
       if (view.game === "tress" && cards.length > 1) {
         this.#notice(t("notice.oneAtATime"));
         return;
       }
-    } else if (options.length > 1 || view.game === "take") {
+    } else if (options.length > 1) {
       const meld = view.melds.find((m) => m.id === meldId);
-      const choices = options.map((option, i) => ({
-        label: describeAction(view, option, { short: true }),
-        value: option,
-        testid: `choice-${i}`,
-        primary: i === 0,
-      }));
-      const previews = options.map((option) => takePreview(view, option)).filter(Boolean);
-      const needsAsking = options.length > 1 || previews.length > 0;
-      if (needsAsking) {
-        const body = [h("div.dialog-meld", {}, meldPreview(meld)), ...previews.map((p) => h("p.preview", { text: p }))];
-        action = await choose({
-          title: options.length > 1 ? t("choose.where") : t("choose.confirm"),
-          body: previews.length && options.length === 1 ? [h("div.dialog-meld", {}, meldPreview(meld)), h("p.preview", { text: previews[0], dataset: { testid: "take-preview" } })] : body,
-          choices: options.length > 1 ? choices : [{ label: t("choose.confirmButton"), value: options[0], testid: "confirm", primary: true }],
-          testid: "meld-choice",
-        });
-        if (!action) return;
-      }
+      action = await choose({
+        title: t("choose.where"),
+        body: [h("div.dialog-meld", {}, meldPreview(meld))],
+        choices: options.map((option, i) => ({
+          label: describeAction(view, option, { short: true }),
+          value: option,
+          testid: `choice-${i}`,
+          primary: i === 0,
+        })),
+        testid: "meld-choice",
+      });
+      if (!action) return;
     }
     this.#act(action);
+  }
+
+  /**
+   * Take: before an extension that takes a sequence over or locks it, say so and ask. Every
+   * extension the person makes (click, drop, keys, a hinted move) passes through here.
+   * @returns {Promise<boolean>} true to go ahead
+   */
+  async #confirmExtend(action) {
+    const view = this.view;
+    const preview = takePreview(view, action);
+    if (!preview) return true;
+    const meld = view.melds.find((m) => m.id === A.actionMeld(action));
+    const takes = meld && meld.owner !== view.seat;
+    const answer = await choose({
+      title: takes ? t("choose.takeOverTitle") : t("choose.lockTitle"),
+      body: [
+        h("div.dialog-meld", {}, meldPreview(meld)),
+        h("p.dialog-help", { text: describeAction(view, { ...action, kind: "extend" }).split(" — ")[0] }),
+        h("p.preview", { text: preview, dataset: { testid: "take-preview" } }),
+      ],
+      choices: [{ label: t("choose.confirmButton"), value: action, testid: "confirm", primary: true }],
+      testid: "take-over-confirm",
+    });
+    return Boolean(answer);
   }
 
   #drop(cards, target) {
     if (target.type === "meld") this.#clickMeld(target.meldId, cards);
     else if (target.type === "discard") {
-      if (this.view.phase === "play") this.#discardSelected(cards);
+      // Before drawing too: the engine refuses and the page says why (nothing changes).
+      this.#discardSelected(cards);
     } else if (target.type === "table") this.#layDown(cards);
   }
 
@@ -517,20 +548,33 @@ export class Match {
       return;
     }
     const shown = options.slice(0, 6);
-    const action = await choose({
+    // Tapping a picture chooses that arrangement; Confirm lays it down (a double tap does both).
+    let picked = shown[0];
+    const pictures = shown.map((option, i) => h("button.arrangement", {
+      type: "button",
+      "aria-pressed": i === 0 ? "true" : "false",
+      "aria-label": describeAction(view, option, { short: true }),
+      dataset: { testid: `arrangement-${i}`, action: JSON.stringify(option) },
+      on: {
+        click: (event) => {
+          picked = option;
+          for (const picture of pictures) picture.setAttribute("aria-pressed", String(picture === event.currentTarget));
+        },
+        dblclick: () => confirmPicked(),
+      },
+    }, layDownPreview(option)));
+    const confirmPicked = () => document.querySelector("dialog[data-testid='lay-down-dialog'] [data-testid='lay-down-confirm']")?.click();
+    const answer = await choose({
       title: shown.length > 1 ? t("layDown.pick") : t("layDown.confirm"),
-      body: [h("p.dialog-help", { text: shown.length > 1 ? t("layDown.pickHelp") : t("layDown.confirmHelp") })],
-      choices: shown.map((option, i) => ({
-        label: describeAction(view, option, { short: true }),
-        content: layDownPreview(option),
-        value: option,
-        testid: `arrangement-${i}`,
-        primary: i === 0,
-      })),
+      body: [
+        h("p.dialog-help", { text: shown.length > 1 ? t("layDown.pickHelp") : t("layDown.confirmHelp") }),
+        h("div.arrangement-list", { role: "group", "aria-label": t("layDown.pick") }, pictures),
+      ],
+      choices: [{ label: t("layDown.confirmButton"), value: "confirm", testid: "lay-down-confirm", primary: true }],
       testid: "lay-down-dialog",
       className: "arrangements",
     });
-    if (action) this.#act(action);
+    if (answer === "confirm" && picked) this.#act(picked);
   }
 
   async #hint() {
@@ -541,7 +585,9 @@ export class Match {
     }
     try {
       const { action, reason } = await this.engine.call("hint");
-      this.table.showHint(describeAction(this.view, action), reason);
+      // The engine's reason is English only; other languages get a short why by the kind of move.
+      const why = language() === "en" ? reason : tOr(`hint.why.${action.kind}`, "");
+      this.table.showHint(describeAction(this.view, action), why);
       this.hinted = action;
       this.#draw();
       const message = this.table.message;

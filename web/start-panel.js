@@ -14,12 +14,13 @@ function create() {
   const start = document.getElementById("start-screen");
   parts.notices = h("div.start-notices", { role: "status" });
   parts.resume = h("div.start-resume", { dataset: { testid: "resume-list" } });
-  parts.tools = h("div.start-tools");
+  // The tools sit in the start screen's header when it offers a place for them (always on screen).
+  parts.tools = document.querySelector("[data-testid=start-tools]") ?? h("div.start-tools");
   // Notices and "continue" above the start screen, where they are seen; the tools below it.
   panel = h("section.start-extras", { dataset: { testid: "start-extras" } }, [parts.notices, parts.resume]);
   tools = h("section.start-extras.bottom", {}, [parts.tools]);
   start.before(panel);
-  start.after(tools);
+  if (!parts.tools.isConnected) start.after(tools);
   const sync = () => {
     panel.hidden = tools.hidden = document.documentElement.dataset.screen === "table";
   };

@@ -4,7 +4,7 @@
 
 import { setDeckStyle } from "./cards.js";
 import { h } from "./dom.js";
-import { LANGUAGES, language, t, tOr } from "./i18n/index.js";
+import { fillLanguageSelect, t, tOr } from "./i18n/index.js";
 import * as settings from "./settings.js";
 import { seatPosition } from "./table/seats.js";
 
@@ -25,6 +25,8 @@ export class StartScreen {
     this.root = root;
     this.on = on;
     this.catalog = null;
+    // Kept across redraws: other parts of the page put buttons here (statistics, web/stats.js).
+    this.tools = h("div.start-tools", { dataset: { testid: "start-tools" } });
     this.render();
   }
 
@@ -51,6 +53,14 @@ export class StartScreen {
   level(game, seat) {
     const levels = settings.get("levels") ?? {};
     return levels[`${game}.${seat}`] ?? "normal";
+  }
+
+  /** Take's points to win as chosen in the house rules (the rule book's 500 by default). */
+  takeTarget() {
+    const chosen = settings.get("options")?.take ?? {};
+    const item = (this.info("take").options ?? []).find((o) => o.name === "target");
+    const value = Number(chosen.target ?? item?.default ?? 500);
+    return Number.isFinite(value) && value > 0 ? value : 500;
   }
 
   /** The set-up to start: seats and options for the chosen game. */
@@ -80,7 +90,7 @@ export class StartScreen {
           h("img", { src: "icon.svg", alt: "", width: "48", height: "48" }),
           h("div", {}, [h("h1", { text: t("app.title") }), h("p.tagline", { text: t("app.tagline") })]),
         ]),
-        this.#languagePicker(),
+        h("div.head-tools", {}, [this.#languagePicker(), this.tools]),
       ]),
       h("form.start-form", { on: { submit: (e) => { e.preventDefault(); this.on.play(this.setup()); } } }, [
         this.#gamePicker(game),
@@ -100,11 +110,11 @@ export class StartScreen {
 
   #languagePicker() {
     return h("label.language-picker", {}, [
-      h("span", { text: t("start.language") }),
-      h("select", {
+      h("span.language-word", { text: t("start.language") }),
+      fillLanguageSelect(h("select", {
         dataset: { testid: "language" },
         on: { change: (e) => this.on.language(e.target.value) },
-      }, LANGUAGES.map((l) => h("option", { value: l.code, text: l.name, selected: l.code === language() }))),
+      })),
     ]);
   }
 
@@ -117,7 +127,7 @@ export class StartScreen {
           on: { change: () => { settings.set("game", name); this.render(); } },
         }),
         h("span.game-title", { text: t(`games.${name}.name`) }),
-        h("span.game-line", { text: t(`games.${name}.line`) }),
+        h("span.game-line", { text: t(`games.${name}.line`, { target: this.takeTarget() }) }),
       ])),
     ]);
   }
@@ -163,6 +173,10 @@ export class StartScreen {
     const store = (name, value) => {
       const all = settings.get("options") ?? {};
       settings.set("options", { ...all, [game]: { ...(all[game] ?? {}), [name]: value } });
+      if (game === "take" && name === "target") {
+        const line = this.root.querySelector("[data-testid=game-take]")?.parentElement?.querySelector(".game-line");
+        if (line) line.textContent = t("games.take.line", { target: this.takeTarget() });
+      }
     };
     let body;
     if (!schema) {
@@ -216,7 +230,7 @@ function optionControl(game, item, chosen, store) {
   if (item.type === "bool") {
     return h("label.check.option", {}, [
       h("input", { id, type: "checkbox", checked: Boolean(value), dataset: { testid: id }, on: { change: (e) => store(item.name, e.target.checked) } }),
-      h("span", { text }), rule,
+      h("span.option-text", {}, [h("span", { text }), " ", rule]),
     ]);
   }
   if (item.type === "choice") {
@@ -248,7 +262,7 @@ function optionControl(game, item, chosen, store) {
         type: "checkbox", checked: value === null, dataset: { testid: `${id}-none` },
         on: { change: (e) => { number.disabled = e.target.checked; store(item.name, e.target.checked ? null : Number(number.value)); } },
       }),
-      h("span", { text: t("start.noLimit") }),
+      h("span", { text: tOr(`start.nullable.${item.name}`, t("start.nullable.default")) }),
     ]));
   }
   return h("div.option", {}, parts);

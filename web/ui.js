@@ -6,9 +6,9 @@ import * as settings from "./settings.js";
 import { StartScreen } from "./start.js";
 
 /** Open the rules of `game` (loaded on first use). */
-async function showRules(game) {
+async function showRules(game, options = {}) {
   const rules = await import("./rules/index.js");
-  return rules.showRules(game);
+  return rules.showRules(game, options);
 }
 
 /**
@@ -49,7 +49,7 @@ export function startApp(services) {
       match = new Match({
         engine, root: tableRoot, setup,
         onLeave: () => { match = null; showStart(); },
-        onRules: (game) => showRules(game),
+        onRules: (game) => showRules(game, { target: match?.view?.options?.target ?? setup.options?.target }),
         onLanguage: (code) => setLanguage(code),
       });
       await match.start();
@@ -61,7 +61,7 @@ export function startApp(services) {
 
   const start = new StartScreen(startRoot, {
     play,
-    rules: (game) => showRules(game),
+    rules: (game) => showRules(game, { target: start.takeTarget() }),
     language: (code) => setLanguage(code),
   });
 

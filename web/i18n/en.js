@@ -7,7 +7,7 @@ export default {
   },
   games: {
     tress: { name: "Tress", line: "Norwegian contract rummy over 7 rounds, with “take it!” calls. Lowest score wins." },
-    take: { name: "Take", line: "Build runs in one suit, steal them from the top, first to 500 wins." },
+    take: { name: "Take", line: "Build runs in one suit, steal them from the top, first to {target} wins." },
   },
   start: {
     game: "Game",
@@ -18,6 +18,7 @@ export default {
     rulesLoading: "The house rules appear as soon as the game engine has loaded.",
     resetRules: "Back to the standard rules",
     noLimit: "no limit",
+    nullable: { jokers: "by number of players", claim_limit: "no limit", default: "default" },
     comfort: "Table",
     speed: "Speed",
     fourColour: "Four-colour deck (♦ blue, ♣ green)",
@@ -138,12 +139,15 @@ export default {
     letHave: "Let {name} have it",
   },
   layDown: {
+    confirmButton: "Lay down",
     pick: "Lay down which way?",
     pickHelp: "These are the ways to lay down the cards you chose. Choose one, or cancel and change your selection.",
     confirm: "Lay down these melds?",
     confirmHelp: "Check the melds, then confirm. Cancel to change your selection.",
   },
   choose: {
+    takeOverTitle: "You will take this over",
+    lockTitle: "This locks it",
     where: "Where should the card go?",
     confirm: "Add to this sequence?",
     confirmButton: "Yes, add it",
@@ -171,6 +175,18 @@ export default {
     next: "Go on.",
   },
   hint: {
+    why: {
+      draw_stock: "The top discard does not help your hand.",
+      draw_discard: "The top discard fits your hand.",
+      call: "The card fits your hand and is worth the penalty card.",
+      grant: "You do not need that card.",
+      take: "You need that card yourself.",
+      lay_down: "Puts points on the table and cards out of your hand.",
+      lay_off: "Gets a card out of your hand.",
+      extend: "Adds points on the table and empties your hand.",
+      swap_joker: "Frees a joker for your own melds.",
+      discard: "Keeps the cards that build your melds.",
+    },
     title: "Hint:",
     notYourTurn: "Hints are for your own turn.",
   },
@@ -220,6 +236,7 @@ export default {
   log: {
     title: "Last moves",
     dealt: "Round {round}: {dealer} dealt.",
+    dealtHand: "Hand {round}: {dealer} dealt.",
     drewStock: "{name} drew from the stock.",
     youDrewStock: "You drew the {card}.",
     tookDiscard: "{name} took the {card}.",
@@ -273,7 +290,7 @@ export default {
   },
   common: { cancel: "Cancel", close: "Close", back: "Back" },
   errors: { engine: "Something went wrong in the game engine." },
-  rules: { title: "How to play", close: "Back", tress: "Tress", take: "Take" },
+  rules: { title: "How to play", close: "Back", switchTo: "Rules of {game}", tress: "Tress", take: "Take" },
   cards: {
     name: "{rank} of {suit}",
     joker: "joker",
@@ -288,7 +305,7 @@ export default {
   },
   options: {
     tress: {
-      jokers: "Jokers in the deck (empty: 4 for 3–4 players, 5 for 5, 6 for 6)",
+      jokers: "Jokers in the deck (by the rule book: 4 for 3–4 players, 5 for 5, 6 for 6)",
       round7: "Round 7 contract",
       round7_choices: { sets_and_run: "three sets and a run", three_runs: "three runs" },
       wrap_runs: "Runs may turn the corner (Q-K-A-2)",

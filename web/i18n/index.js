@@ -19,6 +19,36 @@ export const LANGUAGES = [
 ];
 
 const DICTIONARIES = { en, nb, uk };
+
+/** Narrow screens show the language box with short codes (EN, NB, UK) so it fits. */
+const NARROW = typeof matchMedia === "function" ? matchMedia("(max-width: 600px)") : null;
+
+/** The text of a language in a language box: its own name, or its short code on a narrow screen. */
+export function languageOptionText(lang) {
+  return NARROW?.matches ? lang.code.toUpperCase() : lang.name;
+}
+
+/** Fill a language <select> with the languages (names, or codes on narrow screens), the current one chosen. */
+export function fillLanguageSelect(select) {
+  const fill = () => {
+    const options = LANGUAGES.map((l) => {
+      const option = document.createElement("option");
+      option.value = l.code;
+      option.textContent = languageOptionText(l);
+      option.title = l.name;
+      option.lang = l.code;
+      return option;
+    });
+    select.replaceChildren(...options);
+    select.value = current;
+  };
+  fill();
+  if (!select.dataset.narrowWatch) {
+    select.dataset.narrowWatch = "1";
+    NARROW?.addEventListener("change", fill);
+  }
+  return select;
+}
 const STORAGE_KEY = "rummytable.language";
 const listeners = new Set();
 let current = "en";

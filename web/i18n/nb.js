@@ -6,8 +6,8 @@ export default {
     tagline: "Tress og Take mot datamaskinen. Gratis, uten reklame.",
   },
   games: {
-    tress: { name: "Tress", line: "Norsk kortspill over 7 runder med «take it»-regelen. Færrest poeng vinner." },
-    take: { name: "Take", line: "Bygg serier i samme farge, ta dem fra andre ovenfra – først til 500 vinner." },
+    tress: { name: "Tress", line: "Norsk kortspill over 7 runder der du kan «ta den» – si «take it» og få kortet i kastebunken. Færrest poeng vinner." },
+    take: { name: "Take", line: "Bygg serier i samme farge, ta dem fra andre ovenfra – først til {target} vinner." },
   },
   start: {
     game: "Spill",
@@ -18,6 +18,7 @@ export default {
     rulesLoading: "Husreglene dukker opp så snart spillmotoren er lastet.",
     resetRules: "Tilbake til standardreglene",
     noLimit: "ingen grense",
+    nullable: { jokers: "etter antall spillere", claim_limit: "ingen grense", default: "standard" },
     comfort: "Bordet",
     speed: "Tempo",
     fourColour: "Firefarget kortstokk (♦ blå, ♣ grønn)",
@@ -138,12 +139,15 @@ export default {
     letHave: "{name} kan få det",
   },
   layDown: {
+    confirmButton: "Legg ned",
     pick: "Hvordan vil du legge ned?",
     pickHelp: "Slik kan kortene du valgte (eller hele hånden) legges ned. Velg én, eller avbryt og endre valget.",
     confirm: "Legge ned dette?",
     confirmHelp: "Se over kombinasjonene og bekreft. Avbryt for å endre valget.",
   },
   choose: {
+    takeOverTitle: "Du tar over denne serien",
+    lockTitle: "Dette låser serien",
     where: "Hvor skal kortet ligge?",
     confirm: "Legge til på denne serien?",
     confirmButton: "Ja, legg det til",
@@ -171,6 +175,18 @@ export default {
     next: "Fortsett.",
   },
   hint: {
+    why: {
+      draw_stock: "Det øverste kortet i kastebunken hjelper ikke hånden din.",
+      draw_discard: "Det øverste kortet i kastebunken passer til hånden din.",
+      call: "Kortet passer til hånden din og er verdt straffekortet.",
+      grant: "Du trenger ikke det kortet.",
+      take: "Du trenger det kortet selv.",
+      lay_down: "Gir poeng på bordet og færre kort på hånden.",
+      lay_off: "Får et kort ut av hånden.",
+      extend: "Gir poeng på bordet og tømmer hånden.",
+      swap_joker: "Frigjør en joker til dine egne kombinasjoner.",
+      discard: "Beholder kortene som bygger kombinasjonene dine.",
+    },
     title: "Tips:",
     notYourTurn: "Tips får du når det er din tur.",
   },
@@ -220,6 +236,7 @@ export default {
   log: {
     title: "Siste trekk",
     dealt: "Runde {round}: {dealer} delte ut.",
+    dealtHand: "Giv {round}: {dealer} delte ut.",
     drewStock: "{name} trakk fra bunken.",
     youDrewStock: "Du trakk {card}.",
     tookDiscard: "{name} tok {card}.",
@@ -273,7 +290,7 @@ export default {
   },
   common: { cancel: "Avbryt", close: "Lukk", back: "Tilbake" },
   errors: { engine: "Noe gikk galt i spillmotoren." },
-  rules: { title: "Slik spiller du", close: "Tilbake", tress: "Tress", take: "Take" },
+  rules: { title: "Slik spiller du", close: "Tilbake", switchTo: "Regler for {game}", tress: "Tress", take: "Take" },
   cards: {
     name: "{suit} {rank}",
     joker: "joker",
@@ -288,7 +305,7 @@ export default {
   },
   options: {
     tress: {
-      jokers: "Jokere i kortstokken (tomt: 4 for 3–4 spillere, 5 for 5, 6 for 6)",
+      jokers: "Jokere i kortstokken (etter regelboka: 4 for 3–4 spillere, 5 for 5, 6 for 6)",
       round7: "Målet i runde 7",
       round7_choices: { sets_and_run: "tre tress og en serie", three_runs: "tre serier" },
       wrap_runs: "Serier kan gå rundt hjørnet (Q-K-A-2)",

@@ -30,17 +30,28 @@ export function rulesBody(rules) {
   ];
 }
 
-/** Open the rules of `game` in a dialog, with a switch to the other game. */
-export async function showRules(game) {
+/** Take's points to win, written into its rules (the rule book's 500 unless the match says otherwise). */
+function withTarget(rules, target) {
+  if (!target || target === 500) return rules;
+  const swap = (text) => text.replace(/\b500\b/g, String(target));
+  return { ...rules, intro: swap(rules.intro), sections: rules.sections.map((s) => ({ ...s, items: s.items.map(swap) })) };
+}
+
+/**
+ * Open the rules of `game` in a dialog, with a switch to the other game.
+ * @param {string} game
+ * @param {{target?: number}} [options] target: Take's points to win at this table
+ */
+export async function showRules(game, { target } = {}) {
   for (;;) {
-    const rules = await rulesOf(game);
+    const rules = game === "take" ? withTarget(await rulesOf(game), target) : await rulesOf(game);
     const other = game === "tress" ? "take" : "tress";
     const choice = await choose({
       title: t("rules.title") + " · " + rules.title,
       body: rulesBody(rules),
       choices: [
         { label: t("common.close"), value: "close", testid: "close-rules", primary: true },
-        { label: t(`games.${other}.name`), value: other, testid: `rules-${other}` },
+        { label: t("rules.switchTo", { game: t(`games.${other}.name`) }), value: other, testid: `rules-${other}` },
       ],
       dismissible: false,
       testid: "rules",

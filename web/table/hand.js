@@ -76,7 +76,7 @@ export class Hand {
 
   render() {
     const key = JSON.stringify([this.order, [...this.selected], [...this.marks], this.enabled, [...(this.fresh ?? [])], document.documentElement.lang, document.documentElement.className]);
-    if (key === this.drawnKey && this.root.childElementCount === this.order.length) return;
+    if (key === this.drawnKey && this.root.querySelectorAll("[data-card]").length === this.order.length) return;
     this.drawnKey = key;
     const focused = document.activeElement?.closest?.(".hand")?.contains(document.activeElement)
       ? document.activeElement.dataset.card : null;
@@ -99,10 +99,21 @@ export class Hand {
     if (focused) this.focus(focused);
   }
 
-  /** Cards that wrapped to a second row overlap the first, like a hand held in two rows. */
+  /**
+   * A hand too long for one row is split into rows of (nearly) equal length, and the cards of a
+   * lower row overlap the row above, like a hand held in two rows.
+   */
   #overlapRows() {
-    const cards = [...this.root.children];
+    const cards = [...this.root.querySelectorAll("[data-card]")];
     if (!cards.length) return;
+    const style = getComputedStyle(this.root);
+    const strip = parseFloat(style.getPropertyValue("--strip")) || 44;
+    const room = this.root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const fit = Math.max(1, Math.floor((room + 0.5) / strip));
+    if (cards.length > fit) {
+      const perRow = Math.ceil(cards.length / Math.ceil(cards.length / fit));
+      for (let i = perRow; i < cards.length; i += perRow) cards[i].before(h("span.hand-break", { "aria-hidden": "true" }));
+    }
     const top = cards[0].offsetTop;
     for (const card of cards) card.classList.toggle("lower", card.offsetTop > top + 10);
   }

@@ -17,7 +17,7 @@ export function describeEvent(view, event) {
   const cards = (keys, faces) => list((keys ?? []).map((key, i) => cardName(key, faces?.[i])));
   switch (event.kind) {
     case "dealt":
-      return t("log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
+      return t(view.game === "take" ? "log.dealtHand" : "log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
     case "card_drawn":
       if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: cardName(event.card) });
       if (event.source === "penalty") return t("log.penalty", who);

@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { getDeckStyle } from "../cards.js";
-import { t, LANGUAGES, language } from "../i18n/index.js";
+import { fillLanguageSelect, t, language } from "../i18n/index.js";
 import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
 import { contractElement, renderMelds } from "./melds.js";
@@ -48,10 +48,10 @@ export class TableView {
     this.gameName = h("span.game-name");
     this.roundInfo = h("span.round-info", { dataset: { testid: "round" } });
     this.contract = h("span.contract-slot");
-    this.languageSelect = h("select.language", {
+    this.languageSelect = fillLanguageSelect(h("select.language", {
       "aria-label": t("start.language"), dataset: { testid: "table-language" },
       on: { change: (e) => this.on.language(e.target.value) },
-    }, LANGUAGES.map((l) => h("option", { value: l.code, text: l.name })));
+    }));
     this.topbar = h("header.topbar", {}, [
       tool("leave", "table.leave", () => this.on.leave(), "menu"),
       h("div.round-box", {}, [this.gameName, this.roundInfo, this.contract]),
@@ -147,7 +147,8 @@ export class TableView {
     this.layDownButton.hidden = !s.showLayDown;
     this.layDownButton.disabled = !s.canLayDown;
     this.discardButton.hidden = !s.showDiscard;
-    this.discardButton.disabled = !s.canDiscard;
+    // Looks unavailable when no discard fits now, yet a press still says why (see Match).
+    this.discardButton.setAttribute("aria-disabled", String(!s.canDiscard));
     this.clearButton.hidden = this.hand.selected.size === 0;
     this.prompt.textContent = s.prompt;
     if (focused) {
