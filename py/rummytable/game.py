@@ -123,6 +123,19 @@ class Action(abc.ABC):
 
 
 @dataclass(frozen=True)
+class PlainAction(Action):
+    """An action with no fields of its own (draw from the stock, grant a claim, next round...)."""
+
+    def fields_json(self) -> dict[str, Any]:
+        """No fields: ``{}``."""
+        return {}
+
+    def describe(self) -> str:
+        """Nothing to add to the kind."""
+        return ""
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened, for the page to animate and log.
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import SUITS, Card, CardError, parse_card
-from .game import Action, MalformedActionError
+from .game import Action, MalformedActionError, PlainAction
 from .melds import End
 
 __all__ = [
@@ -52,35 +52,19 @@ def _codes(cards: tuple[Card, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class DrawStock(Action):
+class DrawStock(PlainAction):
     """Draw the top card of the stock (K-8)."""
 
     KIND: ClassVar[str] = "draw_stock"
     ORDER: ClassVar[int] = 1
 
-    def fields_json(self) -> dict[str, Any]:
-        """No fields: ``{}``."""
-        return {}
-
-    def describe(self) -> str:
-        """Nothing to add to the kind."""
-        return ""
-
 
 @dataclass(frozen=True)
-class DrawDiscard(Action):
+class DrawDiscard(PlainAction):
     """Take the top card of the discard pile (K-8); it may not be discarded this turn (K-10)."""
 
     KIND: ClassVar[str] = "draw_discard"
     ORDER: ClassVar[int] = 2
-
-    def fields_json(self) -> dict[str, Any]:
-        """No fields: ``{}``."""
-        return {}
-
-    def describe(self) -> str:
-        """Nothing to add to the kind."""
-        return ""
 
 
 @dataclass(frozen=True)
@@ -164,19 +148,11 @@ class Discard(Action):
 
 
 @dataclass(frozen=True)
-class NextHand(Action):
+class NextHand(PlainAction):
     """Leave the score sheet after a hand and deal the next one (K-3). Any seat may send it."""
 
     KIND: ClassVar[str] = "next_hand"
     ORDER: ClassVar[int] = 6
-
-    def fields_json(self) -> dict[str, Any]:
-        """No fields: ``{}``."""
-        return {}
-
-    def describe(self) -> str:
-        """Nothing to add to the kind."""
-        return ""
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import Card, CardError, parse_card
-from .game import Action, MalformedActionError
+from .game import Action, MalformedActionError, PlainAction
 from .melds import End, MeldKind
 
 
@@ -83,35 +83,19 @@ class MeldSpec:
 
 
 @dataclass(frozen=True)
-class DrawStock(Action):
+class DrawStock(PlainAction):
     """Draw the top card of the stock (T-11); with a claim pending this grants it first (T-17)."""
 
     KIND: ClassVar[str] = "draw_stock"
     ORDER: ClassVar[int] = 1
 
-    def fields_json(self) -> dict[str, Any]:
-        """No fields."""
-        return {}
-
-    def describe(self) -> str:
-        """Empty: the kind says it all."""
-        return ""
-
 
 @dataclass(frozen=True)
-class DrawDiscard(Action):
+class DrawDiscard(PlainAction):
     """Take the top of the discard pile as the draw (T-11), also the answer "take it myself" (T-17)."""
 
     KIND: ClassVar[str] = "draw_discard"
     ORDER: ClassVar[int] = 2
-
-    def fields_json(self) -> dict[str, Any]:
-        """No fields."""
-        return {}
-
-    def describe(self) -> str:
-        """Empty: the kind says it all."""
-        return ""
 
 
 @dataclass(frozen=True)
@@ -136,19 +120,11 @@ class Call(Action):
 
 
 @dataclass(frozen=True)
-class Grant(Action):
+class Grant(PlainAction):
     """The drawer lets the first caller have the top discard (T-17)."""
 
     KIND: ClassVar[str] = "grant"
     ORDER: ClassVar[int] = 4
-
-    def fields_json(self) -> dict[str, Any]:
-        """No fields."""
-        return {}
-
-    def describe(self) -> str:
-        """Empty: the kind says it all."""
-        return ""
 
 
 @dataclass(frozen=True)
@@ -248,19 +224,11 @@ class Discard(Action):
 
 
 @dataclass(frozen=True)
-class NextRound(Action):
+class NextRound(PlainAction):
     """Deal the next round after the score sheet was shown (T-5); any seat may take it."""
 
     KIND: ClassVar[str] = "next_round"
     ORDER: ClassVar[int] = 9
-
-    def fields_json(self) -> dict[str, Any]:
-        """No fields."""
-        return {}
-
-    def describe(self) -> str:
-        """Empty: the kind says it all."""
-        return ""
 
 
 TressAction = DrawStock | DrawDiscard | Call | Grant | LayDown | LayOff | SwapJoker | Discard | NextRound
