@@ -157,7 +157,8 @@ def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
     assert page.get_attribute(".table", "data-phase") == "draw"
     before = _hand(page)
     # Dropping a card on the discard pile before drawing: refused with the rule's reason, nothing moves.
-    page.drag_and_drop(f'.hand [data-card="{before[0]}"]', "[data-testid=discard-pile]", source_position={"x": 14, "y": 24})
+    page.drag_and_drop(f'.hand [data-card="{before[0]}"]', "[data-testid=discard-pile]",
+                       source_position={"x": 14, "y": 24})
     page.wait_for_selector("[data-testid=message][data-rule='K-8']", timeout=10_000)
     assert "draw" in (page.text_content("[data-testid=message]") or "").lower()
     page.wait_for_selector(READY_INPUT)
