@@ -29,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from .cards import Card, CardError, parse_card
+
 POSITION_SCHEMA = 1
 """Version of the position (saved game) format; see docs/formats.md."""
 
@@ -314,6 +316,31 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
     if not isinstance(value, kinds):
         raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {value!r}")
     return value
+
+
+def require_int(data: Mapping[str, Any], key: str, where: str, low: int, high: int | None = None) -> int:
+    """Return ``data[key]`` when it is a whole number from ``low`` to ``high`` (no upper bound when None).
+
+    :raises PositionError: naming ``where`` and ``key`` otherwise.
+    """
+    value: int = require(data, key, int, where)
+    if value < low or (high is not None and value > high):
+        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise PositionError(f"{where}: {key!r} must be {bounds}, not {value}")
+    return value
+
+
+def require_cards(items: object, where: str) -> list[Card]:
+    """Parse a JSON list of card keys (``["9H", "JK.1"]``) from a position.
+
+    :raises PositionError: naming ``where`` when it is not a list of card keys.
+    """
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise PositionError(f"{where}: expected a list of card keys, not {items!r}")
+    try:
+        return [parse_card(item) for item in items]
+    except CardError as exc:
+        raise PositionError(f"{where}: {exc}") from exc
 
 
 def _type_names(kinds: Sequence[type]) -> str:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import ACE, LOW_ACE, Card, CardError, build_deck, cards_from_faces, parse_card, parse_faces
+from .cards import ACE, LOW_ACE, Card, build_deck, cards_from_faces, parse_faces
 from .game import (
     POSITION_SCHEMA,
     Event,
@@ -22,6 +22,8 @@ from .game import (
     Phase,
     PositionError,
     require,
+    require_cards,
+    require_int,
 )
 from .melds import TAKE_SEQUENCES, MeldError, check_joker_ratio, make_run
 from .take_actions import action_from_json
@@ -62,19 +64,11 @@ def state_to_json(state: TakeState) -> dict[str, Any]:
 
 
 def _int(data: dict[str, Any], key: str, where: str, low: int = 0, high: int | None = None) -> int:
-    value: int = require(data, key, int, where)
-    if value < low or (high is not None and value > high):
-        raise PositionError(f"{where}: {key!r} must be from {low} to {high}, not {value}")
-    return value
+    return require_int(data, key, where, low, high)
 
 
 def _cards(value: object, where: str) -> list[Card]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise PositionError(f"{where}: expected a list of card keys, not {value!r}")
-    try:
-        return [parse_card(item) for item in value]
-    except CardError as exc:
-        raise PositionError(f"{where}: {exc}") from exc
+    return require_cards(value, where)
 
 
 def _ints(value: object, count: int, where: str) -> list[int]:

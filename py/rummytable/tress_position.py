@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardError, build_deck, cards_from_faces, parse_card, parse_faces
+from .cards import Card, CardError, build_deck, cards_from_faces, parse_faces
 from .game import (
     POSITION_SCHEMA,
     Event,
@@ -23,6 +23,8 @@ from .game import (
     PositionError,
     chance_rng,
     require,
+    require_cards,
+    require_int,
 )
 from .melds import Meld, MeldError, MeldKind, RunRules, make_run, make_set, meld_from_json
 from .tress_options import DECKS, ROUNDS, ClaimWindow, TressOptions, round_deal
@@ -133,19 +135,11 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value: int = require(data, key, int, "Tress position")
-    if not low <= value <= high:
-        raise PositionError(f"Tress position: {key!r} must be {low}..{high}, not {value}")
-    return value
+    return require_int(data, key, "Tress position", low, high)
 
 
 def _cards(items: object, what: str) -> list[Card]:
-    if not isinstance(items, list) or not all(isinstance(k, str) for k in items):
-        raise PositionError(f"Tress position: {what} must be a list of card keys")
-    try:
-        return [parse_card(k) for k in items]
-    except CardError as exc:
-        raise PositionError(f"Tress position: {what}: {exc}") from exc
+    return require_cards(items, f"Tress position: {what}")
 
 
 def _bools(items: list[Any], n: int, what: str) -> list[bool]:
