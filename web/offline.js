@@ -64,8 +64,9 @@ function switchIfAlone(registration) {
     if (onStartScreen()) location.reload();
   }, { once: true });
   registration.waiting.postMessage({ type: "activate-now" });
-  // The worker refuses while other pages are open: then the update waits for the next start.
-  setTimeout(() => { if (registration.waiting) updateWaiting(); }, 3000);
+  // The worker refuses while other pages are open (after giving a closing page two seconds to
+  // go): then the update waits for the next start.
+  setTimeout(() => { if (registration.waiting) updateWaiting(); }, 4000);
 }
 
 function watchUpdates(registration) {

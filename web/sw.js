@@ -104,13 +104,25 @@ self.addEventListener("activate", (event) => {
   if (MANIFEST) event.waitUntil(activate());
 });
 
+// How long a page that has just closed may still be listed among the windows.
+const CLOSING_GRACE_MS = 2000;
+const LOOK_AGAIN_MS = 200;
+
+/** Take over now if the asking page is the only window; a closing page gets a moment to go. */
+async function activateIfAlone() {
+  const deadline = Date.now() + CLOSING_GRACE_MS;
+  for (;;) {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (windows.length <= 1) return self.skipWaiting();
+    if (Date.now() >= deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+  }
+}
+
 self.addEventListener("message", (event) => {
   if (event.data?.type !== "activate-now") return;
   // Only for a page that is alone: another open page may be in the middle of a game.
-  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-    if (windows.length <= 1) return self.skipWaiting();
-    return undefined;
-  }));
+  event.waitUntil(activateIfAlone());
 });
 
 async function fromCache(request, path) {
