@@ -2,7 +2,9 @@
 //
 // The <html> element tells tests and embedding pages where start-up stands:
 //   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready.
-// `?watchdog=MS` shortens the start-up watchdog (used by tests).
+//   data-engine-start="snapshot" | "packages": how Python was started (web/worker.js).
+// `?watchdog=MS` shortens the start-up watchdog (used by tests); `?start=full` starts Python from
+// scratch instead of from the build's snapshot, as trying again after a failed start does.
 
 import { setupEmbedding } from "./embedded.js";
 import { DEFAULT_WATCHDOG_MS, Engine } from "./engine.js";
@@ -29,9 +31,16 @@ function showInfo() {
   if (info) engineInfo.textContent = t("engine.info", { version: info.version, python: info.python });
 }
 
-function start() {
+function workerURL(full) {
+  const url = new URL("./worker.js", import.meta.url);
+  if (full || new URLSearchParams(location.search).get("start") === "full") url.searchParams.set("start", "full");
+  return url;
+}
+
+function start({ full = false } = {}) {
   root.dataset.engine = "loading";
   delete root.dataset.engineVersion;
+  delete root.dataset.engineStart;
   readyPanel.hidden = true;
   loading.show();
 
@@ -41,9 +50,10 @@ function start() {
       stagesSeen.add(p.stage);
       performance.mark(`rummytable:${p.stage}`);  // start-up timeline for measurements
     }
+    if (p.start) root.dataset.engineStart = p.start;
     loading.progress(p);
   };
-  engine = new Engine({ watchdogMs: watchdogMs(), onProgress });
+  engine = new Engine({ watchdogMs: watchdogMs(), onProgress, workerURL: workerURL(full) });
   // A handle for the browser console and for tests.
   window.rummyTable = { engine };
   catalog = engine.ready.then(() => engine.call("catalog"));
@@ -63,7 +73,7 @@ function start() {
       root.dataset.engine = "error";
       loading.fail(error, () => {
         engine.terminate();
-        start();
+        start({ full: true });
         catalog.then((c) => app.start.setCatalog(c), () => {});
       });
     },
