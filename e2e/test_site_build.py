@@ -116,3 +116,28 @@ def test_npm_lock_has_no_download_addresses() -> None:
     for name, entry in lock["packages"].items():
         assert "resolved" not in entry, name
         assert name == "" or entry.get("integrity", "").startswith("sha512-"), name
+
+
+RELATIVE_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([^"']+)["']""")
+
+
+def test_page_code_is_bundled_into_a_few_files(dist_dir: Path) -> None:
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<link rel="stylesheet" href="([^"]+)">', html) == ["style.css"]
+    assert re.findall(r'<script type="module" src="([^"]+)">', html) == ["engine-start.js", "app.js"]
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert "bundle:start" not in html
+    # The style sheets of web/ are all inside the one of dist/.
+    css = (dist_dir / "style.css").read_text(encoding="utf-8")
+    for sheet in sorted((build.WEB / "css").glob("*.css")):
+        assert f"/* css/{sheet.name} */" in css
+    assert not (dist_dir / "css").exists()
+    # Bundled modules are not shipped a second time beside their bundle.
+    for gone in ("match.js", "ui.js", "engine.js", "table", "i18n", "rules"):
+        assert not (dist_dir / gone).exists(), gone
+    # Every module the page loads exists, and so does every module they import.
+    for name in preloads:
+        assert (dist_dir / name).is_file(), name
+    for module in sorted(dist_dir.glob("*.js")):
+        for imported in RELATIVE_IMPORT.findall(module.read_text(encoding="utf-8")):
+            assert (dist_dir / imported).is_file(), f"{module.name} imports {imported}"

@@ -1,13 +1,11 @@
 // Page entry point: the start screen at once, the engine loading behind it.
 //
 // The <html> element tells tests and embedding pages where start-up stands:
-//   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready.
-//   data-engine-start="snapshot" | "packages": how Python was started (web/worker.js).
-// `?watchdog=MS` shortens the start-up watchdog (used by tests); `?start=full` starts Python from
-// scratch instead of from the build's snapshot, as trying again after a failed start does.
+//   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready
+//   (web/engine-start.js, which starts the engine before this module has loaded, adds more).
 
 import { setupEmbedding } from "./embedded.js";
-import { DEFAULT_WATCHDOG_MS, Engine } from "./engine.js";
+import { firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
 import { setupOffline } from "./offline.js";
@@ -22,40 +20,16 @@ let engine = null;
 let catalog = null;
 let info = null;
 
-function watchdogMs() {
-  const value = Number(new URLSearchParams(location.search).get("watchdog"));
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_WATCHDOG_MS;
-}
-
 function showInfo() {
   if (info) engineInfo.textContent = t("engine.info", { version: info.version, python: info.python });
 }
 
-function workerURL(full) {
-  const url = new URL("./worker.js", import.meta.url);
-  if (full || new URLSearchParams(location.search).get("start") === "full") url.searchParams.set("start", "full");
-  return url;
-}
-
-function start({ full = false } = {}) {
-  root.dataset.engine = "loading";
-  delete root.dataset.engineVersion;
-  delete root.dataset.engineStart;
+/** Show the start-up of `started` (an Engine) and what comes of it. */
+function follow(started) {
+  engine = started;
   readyPanel.hidden = true;
   loading.show();
-
-  const stagesSeen = new Set();
-  const onProgress = (p) => {
-    if (!stagesSeen.has(p.stage)) {
-      stagesSeen.add(p.stage);
-      performance.mark(`rummytable:${p.stage}`);  // start-up timeline for measurements
-    }
-    if (p.start) root.dataset.engineStart = p.start;
-    loading.progress(p);
-  };
-  engine = new Engine({ watchdogMs: watchdogMs(), onProgress, workerURL: workerURL(full) });
-  // A handle for the browser console and for tests.
-  window.rummyTable = { engine };
+  onEngineProgress((p) => loading.progress(p));
   catalog = engine.ready.then(() => engine.call("catalog"));
   catalog.catch(() => {});
 
@@ -73,7 +47,7 @@ function start({ full = false } = {}) {
       root.dataset.engine = "error";
       loading.fail(error, () => {
         engine.terminate();
-        start({ full: true });
+        follow(startEngine({ full: true }));
         catalog.then((c) => app.start.setCatalog(c), () => {});
       });
     },
@@ -81,7 +55,7 @@ function start({ full = false } = {}) {
 }
 
 loading = new LoadingScreen();
-start();
+follow(firstEngine);
 const app = startApp({ engine: () => engine, catalog: () => catalog });
 // Saves and statistics, the embedded mode (?embed=1), then offline use once the engine is up.
 setupEmbedding(app, () => engine, setupSaves(app, () => engine));
