@@ -142,3 +142,28 @@ def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> No
     page.click("[data-testid=stock]")
     page.wait_for_selector(".table[data-phase=play]")
     assert _counts(page)[0] == before[0] + 1
+
+
+def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> None:
+    # The hint during someone else's "take it" window is the normal player's claim decision
+    # (T-16, T-18): most discards do not help enough to pay a penalty card, so it says to let go.
+    page = session.open("?speed=slow&seed=21")
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+    seen: list[str] = []
+
+    def ask(state: str) -> Any:
+        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+            return None
+        page.evaluate("document.querySelector('[data-testid=message]')?.removeAttribute('data-hint-kind')")
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=message][data-hint-kind]", timeout=20_000)
+        kind = page.get_attribute("[data-testid=message]", "data-hint-kind") or ""
+        text = page.text_content("[data-testid=message]") or ""
+        assert kind in ("call", "pass"), kind
+        assert "only move left" not in text, text
+        seen.append(kind)
+        return kind if kind == "pass" else None
+
+    assert _play_until(page, ask) == "pass"
+    assert "Let it go" in (page.text_content("[data-testid=message]") or "")

@@ -116,3 +116,22 @@ def test_arrangements_offer_the_ways_to_lay_the_selected_cards() -> None:
     assert lay_downs and all(sorted(c for m in a["melds"] for c in m["cards"]) == sorted(chosen) for a in lay_downs)
     assert "error" not in call("act", {"action": lay_downs[0]})
     assert call("arrangements", {"cards": ["7C", "2D"]})["result"]["lay_downs"] == []
+
+
+def test_hint_during_a_take_it_chance_weighs_the_card_T_16() -> None:
+    # The person may call out of turn (T-16); the hint is the normal player's claim decision,
+    # so cards that do not help are let go (action None) rather than called for every time.
+    view = start("tress", ["human", "normal", "normal", "normal"], seed=11)["view"]
+    hints = []
+    for _ in range(400):
+        legal = view["legal_actions"]
+        if view["to_move"] != 0 and legal and all(action["kind"] == "call" for action in legal):
+            hint = call("hint")["result"]
+            assert hint["reason"]
+            assert hint["action"] is None or hint["action"] == legal[0]
+            hints.append(hint["action"] is not None)
+        if view["phase"] not in ("draw", "claim", "play") or view["to_move"] == 0:
+            break
+        view = call("bot_step")["result"]["view"]
+    assert len(hints) >= 3
+    assert not all(hints), "every chance was called for"

@@ -1,6 +1,6 @@
 // Moves in words: the hint, the choices in dialogs, and what an extension in Take will do.
 
-import { cardName, cardSVG, parseCard, rankValue } from "./cards.js";
+import { cardName, cardSVG, parseCard, rankValue, suitSymbol } from "./cards.js";
 import { h } from "./dom.js";
 import { actionMeld } from "./actions.js";
 import { t, list } from "./i18n/index.js";
@@ -139,4 +139,25 @@ export function meldPreview(meld) {
   return meld.cards.map((key, i) => h("span.card.mini-card", { role: "img", "aria-label": cardName(key, meld.faces?.[i]) }, [
     cardSVG(key, { face: key.startsWith("JK") ? meld.faces?.[i] : undefined }),
   ]));
+}
+
+// Card keys as the engine writes them ("10C.1", "JK", with a copy number for a second deck).
+const CARD_KEY = /\b(10|[2-9JQKA])([CDHS])(?:\.\d+)?\b/g;
+const JOKER_KEY = /\bJK(?:\.\d+)?(?:\(([^)]*)\))?/g;
+
+/**
+ * An engine reason (English, for players and logs) made easier to read: card keys as short
+ * faces ("10♣"), jokers as "joker", meld numbers ("#2") as "the meld", players ("P2", seat 1)
+ * by their names at this table, groups split by " · ".
+ * @param {string} reason e.g. "discards 10C.1 (10 points)"
+ * @param {object} [view] the person's view, for the players' names
+ * @returns {string} e.g. "discards 10♣ (10 points)"
+ */
+export function readableReason(reason, view = null) {
+  return String(reason ?? "")
+    .replace(/\bP(\d)\b/g, (text, n) => (view ? seatName(view, Number(n) - 1) : text))
+    .replace(JOKER_KEY, (_, face) => (face ? `joker (${face})` : "joker"))
+    .replace(CARD_KEY, (_, rank, suit) => `${rank}${suitSymbol(suit)}`)
+    .replace(/#\d+/g, "the meld")
+    .replace(/ \| /g, " · ");
 }

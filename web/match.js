@@ -18,7 +18,7 @@ import { describeEvent } from "./table/log.js";
 import { sheetBody, sheetTitle } from "./table/scores.js";
 import { seatName } from "./table/seats.js";
 import { TableView } from "./table/table.js";
-import { describeAction, layDownPreview, meldPreview, takePreview } from "./describe.js";
+import { describeAction, layDownPreview, meldPreview, readableReason, takePreview } from "./describe.js";
 
 const PLAYING = new Set(["draw", "claim", "play"]);
 
@@ -76,6 +76,8 @@ export class Match {
       ...(this.setup.seed != null ? { seed: this.setup.seed } : {}),
     });
     this.view = result.view;
+    // Watching the computer play: no move of the person's to hint at.
+    this.table.topbar.querySelector("[data-testid='hint-button']").hidden = !this.human;
     this.root.dataset.state = "playing";
     this.#draw();
     this.kick();
@@ -103,6 +105,8 @@ export class Match {
 
   /** Redraw after a language change. */
   relabel() {
+    // An open hint was written in the old language: close it rather than mix two languages.
+    if (this.table.message.classList.contains("hint")) this.table.clearMessage();
     this.table.relabel();
     if (this.view) this.#draw();
   }
@@ -585,13 +589,15 @@ export class Match {
     }
     try {
       const { action, reason } = await this.engine.call("hint");
+      // A "take it" chance the normal player would let go comes back without an action.
+      const kind = action?.kind ?? "pass";
       // The engine's reason is English only; other languages get a short why by the kind of move.
-      const why = language() === "en" ? reason : tOr(`hint.why.${action.kind}`, "");
-      this.table.showHint(describeAction(this.view, action), why);
+      const why = language() === "en" ? readableReason(reason, this.view) : tOr(`hint.why.${kind}`, "");
+      this.table.showHint(action ? describeAction(this.view, action) : t("hint.pass"), why);
       this.hinted = action;
       this.#draw();
       const message = this.table.message;
-      message.dataset.hintKind = action.kind;
+      message.dataset.hintKind = kind;
       message.dataset.hintAction = JSON.stringify(action);
     } catch (error) {
       this.#illegal(error);

@@ -185,7 +185,10 @@ def bot_claim(params: Params) -> JSONValue:
 
 
 def hint(params: Params) -> JSONValue:
-    """The normal computer player's suggestion for the person -> ``{"action", "reason"}``."""
+    """The normal computer player's suggestion for the person -> ``{"action", "reason"}``.
+
+    ``action`` is None during a "take it" chance the person had better let go (Tress, T-16).
+    """
     _no_params("hint", params)
     return _current().hint()
 

@@ -197,13 +197,24 @@ class Session:
         return {"events": self._events(events), "view": self.view()}
 
     def hint(self) -> dict[str, Any]:
-        """The normal computer player's suggestion for the person's move: ``{"action", "reason"}``."""
+        """The normal computer player's suggestion for the person's move: ``{"action", "reason"}``.
+
+        During a "take it" chance out of turn the suggestion is the normal player's claim
+        decision: the call action, or ``None`` for letting the card go (T-16, T-18).
+        """
         from .ai import make_bot
 
         if self.human is None:
             raise MalformedActionError("no person at the table to give a hint to")
         view = self.game.view(self.human)
-        decision = make_bot(self.name, "normal", seed=self.seed).decide(view, self._log())
+        bot = make_bot(self.name, "normal", seed=self.seed)
+        legal = view.get("legal_actions", [])
+        if view.get("to_move") != self.human and legal and all(a.get("kind") == "call" for a in legal):
+            # A "take it" chance out of turn (T-16): call, or let the card go (action None),
+            # as the normal player would weigh it against the penalty card.
+            claim = bot.claim(view, self._log())
+            return {"action": legal[0] if claim.call else None, "reason": claim.reason}
+        decision = bot.decide(view, self._log())
         return {"action": decision.action, "reason": decision.reason}
 
     def arrangements(self, cards: list[str]) -> dict[str, Any]:

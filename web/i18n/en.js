@@ -70,7 +70,7 @@ export default {
     rules: "Rules",
     round: "Round {round} of {rounds}",
     hand: "Hand {round} · to {target}",
-    leaveConfirm: "Leave this game? It cannot be continued.",
+    leaveConfirm: "Leave this game? You can continue it later from the start screen.",
     leaveYes: "Leave the game",
   },
   contract: {
@@ -186,7 +186,9 @@ export default {
       extend: "Adds points on the table and empties your hand.",
       swap_joker: "Frees a joker for your own melds.",
       discard: "Keeps the cards that build your melds.",
+      pass: "The card does not help enough to pay a penalty card for it.",
     },
+    pass: "Let it go: do not call “take it!”.",
     title: "Hint:",
     notYourTurn: "Hints are for your own turn.",
   },

@@ -70,7 +70,7 @@ export default {
     rules: "Regler",
     round: "Runde {round} av {rounds}",
     hand: "Giv {round} · til {target}",
-    leaveConfirm: "Forlate spillet? Det kan ikke fortsettes senere.",
+    leaveConfirm: "Forlate spillet? Du kan fortsette det senere fra startsiden.",
     leaveYes: "Forlat spillet",
   },
   contract: {
@@ -186,7 +186,9 @@ export default {
       extend: "Gir poeng på bordet og tømmer hånden.",
       swap_joker: "Frigjør en joker til dine egne kombinasjoner.",
       discard: "Beholder kortene som bygger kombinasjonene dine.",
+      pass: "Kortet hjelper ikke nok til å betale et straffekort for det.",
     },
+    pass: "La det gå: ikke si «take it!».",
     title: "Tips:",
     notYourTurn: "Tips får du når det er din tur.",
   },
