@@ -41,12 +41,14 @@ export function describeEvent(view, event) {
       const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run") : "";
       return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), meld: target });
     }
+    case "joker_swapped":
+      return t(you ? "log.youSwapped" : "log.swapped", { ...who, card: cardName(event.card) });
     case "claim_called":
       return t("log.called", { ...who, card: event.card ? cardName(event.card) : "" });
     case "claim_granted":
       return t("log.granted", { ...who, card: event.card ? cardName(event.card) : "" });
-    case "claim_taken":
-      return t("log.keptClaim", who);
+    case "claim_refused":  // the drawer takes the card himself (T-17)
+      return t(you ? "log.youKeptClaim" : "log.keptClaim", who);
     case "sequence_taken_over":
       return t("log.takenOver", { name: seatName(view, event.to ?? event.seat), from: event.from != null ? seatCase(view, event.from, "obj") : "" });
     case "sequence_locked":
