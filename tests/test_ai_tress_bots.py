@@ -236,3 +236,20 @@ def test_bots_finish_whole_matches_legally_under_every_option(options: dict[str,
     levels = (["easy", "normal", "hard", "easy", "normal", "hard"])[:players]
     for seed in range(scaled(2)):
         _play(levels, seed, rest, max_actions=50_000)
+
+
+def test_normal_calls_for_a_card_that_brings_a_distant_contract_closer() -> None:
+    # Round 1 (two sets): 4H 4S is one card from a set, KD two cards from the other:
+    # three cards away. KH makes the kings a pair (two away): normal calls, paying the
+    # penalty card (T-17) for one more card to build with; easy waits for a contract card.
+    game = game_of([None, None, "4H 4S KD 9C 7S 2D QH", None], phase="draw", to_move=1, discard="KH",
+                   discarder=0)
+    assert make_bot("tress", "normal", 5).claim(game.view(2), game.public_log).call
+    assert not make_bot("tress", "easy", 5).claim(game.view(2), game.public_log).call
+
+
+def test_normal_does_not_call_for_a_card_that_does_not_help() -> None:
+    # 8D joins nothing in 4H 4S KD 9C 7S 2D QH: no call, however cheap the card.
+    game = game_of([None, None, "4H 4S KD 9C 7S 2D QH", None], phase="draw", to_move=1, discard="8D",
+                   discarder=0)
+    assert not make_bot("tress", "normal", 5).claim(game.view(2), game.public_log).call

@@ -8,11 +8,11 @@ its first step; they differ in how carefully the evaluator looks and in the draw
 * normal - card counting, take-over risk of its own sequences, what each discard gives
   the next player, timing of going out; compares the discard with sampled stock cards;
 * hard - normal with a deeper turn search and more stock samples; its close calls
-  checked by look-ahead: sampled deals of the unseen cards
-  consistent with its view and weighted by what each opponent did
-  (:mod:`rummytable.ai.determinize`), each candidate played out through every
-  opponent's next turn, common random numbers across candidates; normal's choice
-  stands unless another is clearly better.
+  checked by look-ahead: sampled deals of the unseen cards consistent with its view and
+  weighted by what each opponent did (:mod:`rummytable.ai.determinize`), each candidate
+  turn (planned whole, or a draw) played out through every opponent's next turn and its
+  own next turn, common random numbers across candidates; normal's choice stands unless
+  another is clearly better.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from . import register
 from .base import Bot, Deadline, Decision, legal
 from .take_eval import EASY, NORMAL, Evaluator, Play, Turn, Weights, turn_from_view
 from .take_knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
+from .take_rollout import Candidate, compare
 
 
 class TakeBot(Bot):
@@ -35,8 +36,11 @@ class TakeBot(Bot):
     WEIGHTS: ClassVar[Weights] = NORMAL
     STOCK_SAMPLES: ClassVar[int] = 0
     closeness: float = 0.0
+    """How far apart (points) the last draw's two options were, by the evaluator."""
     plan_value: float = 0.0
-    """How far apart (points) the last decision's best two options were, by the evaluator."""
+    """The evaluator's value of the last planned turn (points)."""
+    last_plan: tuple[list[Play], Card | None] = ([], None)
+    """The last planned turn: its meld plays in order and its discard."""
 
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
         """Return the next step of the planned turn (draw, play or discard), with a reason.
@@ -120,6 +124,7 @@ class TakeBot(Bot):
         """Play the first step of the best plan for this turn."""
         value, plays, discard = self.planned(view, know, deadline)
         self.plan_value = value
+        self.last_plan = (plays, discard)
         return self.step(view, actions, plays, discard, value)
 
     def step(self, view: dict[str, Any], actions: list[dict[str, Any]], plays: list[Play],
@@ -182,14 +187,15 @@ class TakeNormalBot(TakeBot):
 
 @register
 class TakeHardBot(TakeNormalBot):
-    """Normal's close calls, checked by look-ahead over sampled deals of the unseen cards.
+    """Normal's judgement with a deeper search, its close calls checked by look-ahead over sampled deals.
 
-    Candidates are the options normal's evaluator puts within :attr:`GATE` points of its
-    own choice (the two draws; in the play phase the planned step, the best other plays
-    and the best plain discard). Each is applied in the same sampled worlds (common
-    random numbers) and played out through every opponent's next turn
-    (:func:`rummytable.ai.take_rollout.rollout`); another option replaces normal's
-    choice only when it is better by :attr:`MARGIN` points plus two standard errors.
+    Candidates are whole turns that normal's evaluator puts within :attr:`GATE` points of
+    its own plan (in the play phase: the plan, the best plans starting with another play,
+    the best plain discards; in the draw phase: both draws). Each is played in the same
+    sampled worlds (common random numbers) through every opponent's next turn and the
+    seat's own next turn (:func:`rummytable.ai.take_rollout.compare`); another option
+    replaces normal's choice only when it is better by :attr:`MARGIN` points plus two
+    standard errors of the paired difference.
     """
 
     level = "hard"
@@ -199,10 +205,20 @@ class TakeHardBot(TakeNormalBot):
     # A deeper turn search than normal's (same judgement).
     WEIGHTS = Weights(nodes=1000)
     STOCK_SAMPLES = 24
-    WORLDS: ClassVar[int] = 10
-    CANDIDATES: ClassVar[int] = 3
+    WORLDS: ClassVar[int] = 24
+    """Sampled deals at most per decision (fewer when the soft share of the cap runs out)."""
+    SOFT_SHARE: ClassVar[float] = 0.5
+    """No new sampled deal starts after this share of the cap (the median decision stays well inside it)."""
+    CANDIDATES: ClassVar[int] = 5
+    """Options compared at most, normal's choice included."""
+    FIRST_PLAYS: ClassVar[int] = 6
+    """Other first plays whose whole turn is planned before the gate (by the quick ordering score)."""
+    MIN_WORLDS: ClassVar[int] = 8
+    """Fewer finished deals than this (a cap hit early) leave normal's choice standing."""
+    HORIZON: ClassVar[int] = 2
+    """Own turns a play-out covers (:func:`rummytable.ai.take_rollout.rollout`)."""
     MARGIN: ClassVar[float] = 2.0
-    GATE: ClassVar[float] = 6.0
+    GATE: ClassVar[float] = 15.0
     """Only options within this many points of normal's choice (by its evaluator) are looked at."""
 
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
@@ -214,74 +230,101 @@ class TakeHardBot(TakeNormalBot):
         if len(actions) == 1:
             return Decision(actions[0], "the only legal move")
         deadline = self.deadline()
+        soft = Deadline(None if deadline.budget_ms is None else deadline.budget_ms * self.SOFT_SHARE)
         rng = self.rng(view, log)
         know = knowledge(view, log)
         if view["phase"] == "draw":
             base = self.draw(view, know, actions, rng, deadline)
+            options = self.draw_candidates(view, actions, base)
+            if self.closeness > self.GATE:
+                return base
         else:
             base = self.play(view, know, actions, rng, deadline)
-        candidates = self.candidates(view, know, actions, base)
-        if len(candidates) < 2 or (view["phase"] == "draw" and self.closeness > self.GATE):
+            options = self.play_candidates(view, know, actions, base, deadline)
+        if len(options) < 2 or deadline.expired():
             return base
-        from .take_rollout import compare
-
-        scores, errors, worlds = compare(view, log, know, [c.action for c in candidates], rng, self.WORLDS,
-                                         deadline)
-        if worlds == 0:
+        scores, errors, worlds = compare(view, log, know, [c for c, _ in options], rng, self.WORLDS, deadline,
+                                         soft, self.HORIZON)
+        if worlds < self.MIN_WORLDS:
+            # Too few deals to tell a better option from a lucky one.
             return base
         # Normal's choice stands unless another move is clearly better over the same deals:
         # picking the best of several noisy averages would otherwise favour lucky alternatives.
         best = 0
-        for i in range(1, len(candidates)):
+        for i in range(1, len(options)):
             gain = scores[i] - scores[0]
             if gain > self.MARGIN + 2.0 * errors[i] and scores[i] > scores[best]:
                 best = i
-        chosen = candidates[best]
+        chosen = options[best][1]
         margin = scores[best] - scores[0]
         if best == 0:
-            return Decision(chosen.action, f"{chosen.reason} (best of {len(candidates)} in {worlds} sampled deals)")
+            return Decision(chosen.action, f"{chosen.reason} (best of {len(options)} in {worlds} sampled deals)")
         return Decision(chosen.action, f"{chosen.reason} (look-ahead over {worlds} deals: +{margin:.0f} points)")
 
-    def candidates(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
-                   base: Decision) -> list[Decision]:
-        """The moves worth comparing, normal's choice first."""
+    def draw_candidates(self, view: dict[str, Any], actions: list[dict[str, Any]],
+                        base: Decision) -> list[tuple[Candidate, Decision]]:
+        """Both draws (K-8), normal's choice first; each world's turn after the draw is the rollout policy's."""
+        result = [(Candidate(base.action), base)]
+        for action in actions:
+            if action != base.action and action["kind"] in ("draw_stock", "draw_discard"):
+                words = "draws from the stock" if action["kind"] == "draw_stock" else \
+                    f"takes {view['discard_top']} from the discard pile"
+                result.append((Candidate(action), Decision(action, words)))
+        return result
+
+    def play_candidates(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
+                        base: Decision, deadline: Deadline) -> list[tuple[Candidate, Decision]]:
+        """Whole turns worth comparing, normal's plan first (its first step is ``base``).
+
+        Takes the plan of :meth:`play` (:attr:`last_plan`); then every other first play
+        (take-overs K-12, locks with an ace K-14, low-end extensions K-13, new sequences),
+        best first by :meth:`Evaluator.quick`, with the best turn that starts with it,
+        until :attr:`FIRST_PLAYS` of them are within :attr:`GATE` points of the plan; and
+        every plain discard within the gate (K-10). Returns (candidate, decision) pairs,
+        one per first action: the plan, the best plays, and the best plain discard when
+        one is close - at most :attr:`CANDIDATES` in all. The search stops at ``deadline``.
+        """
         seat = int(view["seat"])
-        result = [base]
-        if view["phase"] == "draw":
-            for action in actions:
-                if action not in (base.action,) and action["kind"] in ("draw_stock", "draw_discard"):
-                    words = "draws from the stock" if action["kind"] == "draw_stock" else \
-                        f"takes {view['discard_top']} from the discard pile"
-                    result.append(Decision(action, words))
-            return result
-        ev = self.evaluator(view, know)
+        plays, discard = self.last_plan
+        # The plan is carried into the worlds only when base is its first step (not a fallback).
+        follows = plays[0].matches(base.action) if plays else base.action.get("card") == getattr(discard, "key", None)
+        first = Candidate(base.action, tuple(plays), discard, planned=follows)
+        ev = self.evaluator(view, know, deadline)
         turn = turn_from_view(view, sequences_from_view(view))
-        options: list[tuple[float, Decision, Turn]] = []
+        ordered: list[tuple[float, Play, Turn]] = []
         for play in turn.plays(seat, ev.options):
-            found = play.find(actions)
-            if found is None or found == base.action:
-                continue
             try:
                 child = turn.after(play, seat, ev.options)
             except ValueError:
                 continue
-            options.append((ev.quick(child), Decision(found, _play_reason(play, view)), child))
-        options.sort(key=lambda item: -item[0])
-        close: list[tuple[float, Decision]] = []
-        for _, decision, child in options[: self.CANDIDATES]:
-            value = ev.plan(child)[0]
-            if self.plan_value - value < self.GATE:
-                close.append((value, decision))
-        discards = []
+            ordered.append((ev.quick(child), play, child))
+        ordered.sort(key=lambda item: -item[0])
+        close: dict[str, tuple[float, Candidate, Decision]] = {}
+        for _, play, child in ordered:
+            if len(close) >= self.FIRST_PLAYS or deadline.expired():
+                break
+            found = play.find(actions)
+            if found is None or found == base.action:
+                continue
+            value, rest, end = ev.plan(child)
+            key = repr(sorted(found.items()))
+            if self.plan_value - value < self.GATE and key not in close:
+                close[key] = (value, Candidate(found, (play, *rest), end, planned=True),
+                              Decision(found, _play_reason(play, view)))
+        discards: list[tuple[float, Candidate, Decision]] = []
         for card in sorted(set(turn.hand)):
             action = {"kind": "discard", "seat": seat, "card": card.key}
             if card != turn.drawn and action in actions and action != base.action:
                 value = ev.leaf(turn, card)
                 if self.plan_value - value < self.GATE:
-                    discards.append((value, Decision(action, f"discards {card.key}")))
+                    discards.append((value, Candidate(action, (), card, planned=True),
+                                     Decision(action, f"discards {card.key}")))
         discards.sort(key=lambda item: -item[0])
-        close.sort(key=lambda item: -item[0])
+        others = sorted(close.values(), key=lambda item: -item[0])
         room = self.CANDIDATES - 1
-        picked = [d for _, d in close[: max(1, room - 1)]] + [d for _, d in discards[:1]]
-        result.extend(picked[:room])
-        return result
+        # Keep a plain discard in the comparison when one is close: holding cards back is
+        # the usual alternative to committing them to the table, and it is cheap to check.
+        picked = others[: max(1, room - 1)] + discards[:1]
+        rest_pool = sorted(others[max(1, room - 1):] + discards[1:], key=lambda item: -item[0])
+        picked = (picked + rest_pool)[:room]
+        return [(first, base)] + [(c, d) for _, c, d in picked]

@@ -2,15 +2,20 @@
 
 For each sampled world (:func:`rummytable.ai.determinize.determinize_take`) every
 candidate is applied to a copy of the same world and the game is played on by a fast
-policy for every seat - the seat's own turn to its end, one turn of each opponent,
-and scored from the seat's side. The worlds and the
-policy's choices are shared by all candidates (common random numbers), so the
-comparison measures the move, not the luck of the sample.
+policy for every seat: the seat's own turn to its end (a candidate from the play phase
+carries its whole planned turn, which needs no hidden card, so it is played exactly),
+one turn of each opponent, then - with :data:`HORIZON` 2 - the seat's next turn, and
+the world is scored from the seat's side. The worlds, the stock order and the policy's
+choices are shared by all candidates (common random numbers), so the comparison
+measures the move, not the luck of the sample. The wall-clock cap is checked before
+every single play-out, so a decision ends within about one play-out of its cap.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
@@ -22,6 +27,28 @@ from .base import Deadline
 from .determinize import determinize_take
 from .take_eval import Evaluator, Play, Turn, Weights
 from .take_knowledge import TakeKnowledge, full_deck
+
+HORIZON = 2
+"""Turns of the seat itself a play-out covers: 2 = this turn, every opponent's next turn
+and the seat's next turn (its answer to a take-over or a fed card is part of the value)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One option compared by look-ahead.
+
+    :ivar action: the action JSON played now (one of the view's legal actions).
+    :ivar plays: the rest of the turn as planned after ``action`` (play phase only): every
+        meld play in order, ``action``'s own play first when it is a play.
+    :ivar discard: the planned discard ending the turn (None: none planned, or a draw).
+    :ivar planned: True when ``plays`` and ``discard`` are the whole turn; False for a
+        draw, whose turn the rollout policy plays in each world (the drawn card differs).
+    """
+
+    action: dict[str, Any]
+    plays: tuple[Play, ...] = ()
+    discard: Card | None = None
+    planned: bool = False
 
 ROLLOUT = Weights(nodes=40)
 """The policy inside look-ahead: normal's judgement with a smaller search."""
@@ -119,14 +146,43 @@ def score(game: TakeGame, seat: int, hand_before: int) -> float:
     return value
 
 
-def rollout(game: TakeGame, seat: int) -> float:
-    """Play ``game`` on from a candidate move through every opponent's next turn; return :func:`score`."""
+def finish_plan(game: TakeGame, seat: int, plays: tuple[Play, ...], discard: Card | None) -> None:
+    """Play the rest of ``seat``'s turn as planned: ``plays`` in order, then ``discard``.
+
+    A step the world refuses (it cannot happen in a consistent world, but a plan is only
+    advice) hands the turn to the rollout policy (:func:`play_turn`).
+    """
+    state = game.state
+    for play in plays:
+        if not _still_playing(game, seat):
+            return
+        try:
+            _apply_play(game, seat, play)
+        except RulesError:
+            play_turn(game, seat)
+            return
+    if not _still_playing(game, seat):
+        return
+    if discard is None or discard not in state.hands[seat] or discard == state.drawn_from_discard:
+        play_turn(game, seat)
+        return
+    game.apply(Discard(seat, discard))
+
+
+def rollout(game: TakeGame, seat: int, horizon: int = HORIZON) -> float:
+    """Play ``game`` on from a candidate move through every opponent's next turn; return :func:`score`.
+
+    With ``horizon`` 2 the seat's own next turn is played too. A finished hand stops the
+    play-out (its points are exact, K-17).
+    """
     state = game.state
     hand_no = state.hand_no
     if state.phase in (Phase.DRAW, Phase.PLAY) and state.turn == seat:
         play_turn(game, seat)
-    players = len(state.hands)
-    for _ in range(players - 1):
+    # Every opponent's turn, then (horizon 2) the seat's own: the world is scored, like
+    # Evaluator.leaf, at the end of one of the seat's turns with an opponent to move.
+    turns = len(state.hands) - 1 + (1 if horizon >= 2 else 0)
+    for _ in range(turns):
         if state.phase not in (Phase.DRAW, Phase.PLAY) or state.hand_no != hand_no:
             break
         play_turn(game, state.turn)
@@ -137,38 +193,67 @@ def _action(game: TakeGame, data: dict[str, Any]) -> Any:
     return game.action_from_json(data)
 
 
+def play_out(world: TakeGame, seat: int, candidate: Candidate, horizon: int = HORIZON) -> float:
+    """The value of ``candidate`` in one sampled ``world`` (a copy is played; ``world`` is untouched)."""
+    game = world.copy()
+    try:
+        game.apply(_action(game, candidate.action))
+    except RulesError:
+        return -1000.0
+    if candidate.planned and _still_playing(game, seat):
+        rest = candidate.plays[1:] if candidate.plays and candidate.action.get("kind") != "discard" else ()
+        finish_plan(game, seat, rest, candidate.discard)
+    return rollout(game, seat, horizon)
+
+
+def _elapsed_ms(deadline: Deadline) -> float:
+    return (time.perf_counter() - deadline.start) * 1000.0
+
+
+def _remaining_ms(deadline: Deadline) -> float:
+    """Milliseconds left before ``deadline`` (infinite without a cap)."""
+    if deadline.budget_ms is None:
+        return float("inf")
+    return deadline.budget_ms - _elapsed_ms(deadline)
+
+
 def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge,
-            actions: list[dict[str, Any]], rng: random.Random, worlds: int, deadline: Deadline
-            ) -> tuple[list[float], list[float], int]:
-    """Compare candidate actions by :func:`rollout` over up to ``worlds`` sampled deals.
+            candidates: list[Candidate], rng: random.Random, worlds: int, deadline: Deadline,
+            soft: Deadline | None = None, horizon: int = HORIZON) -> tuple[list[float], list[float], int]:
+    """Compare ``candidates`` by :func:`play_out` over up to ``worlds`` sampled deals.
 
     Returns, per candidate, the mean value and the standard error of its mean
     difference to the first candidate (paired over the same worlds: common random
-    numbers), and the number of worlds used (0 when none finished). Stops early when
-    ``deadline`` expires.
+    numbers), and the number of worlds used (0 when none finished). ``deadline`` (the
+    decision's cap) is checked before every play-out and a world cut short is dropped
+    whole, so the comparison stays paired; no new world starts once ``soft`` (a share
+    of the cap) has expired or when the time one world took would overrun ``deadline``.
     """
     seat = int(view["seat"])
     rows: list[list[float]] = []
+    slowest = 0.0
     for _ in range(worlds):
-        if deadline.expired():
+        if deadline.expired() or (soft is not None and soft.expired()):
             break
+        if rows and _remaining_ms(deadline) < slowest:
+            break
+        started = _elapsed_ms(deadline)
         base = determinize_take(view, log, random.Random(rng.random()), know)
-        values = []
-        for data in actions:
-            game = base.copy()
-            try:
-                game.apply(_action(game, data))
-            except RulesError:
-                values.append(-1000.0)
-                continue
-            values.append(rollout(game, seat))
+        values: list[float] = []
+        for candidate in candidates:
+            if deadline.expired():
+                break
+            values.append(play_out(base, seat, candidate, horizon))
+        if len(values) < len(candidates):
+            break
         rows.append(values)
+        slowest = max(slowest, _elapsed_ms(deadline) - started)
     done = len(rows)
     if not done:
-        return [0.0] * len(actions), [0.0] * len(actions), 0
-    means = [sum(row[i] for row in rows) / done for i in range(len(actions))]
+        return [0.0] * len(candidates), [0.0] * len(candidates), 0
+    means = [sum(row[i] for row in rows) / done for i in range(len(candidates))]
     errors = []
-    for i in range(len(actions)):
+    for i in range(len(candidates)):
         diffs = [row[i] - row[0] for row in rows]
         mean = sum(diffs) / done
         var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
@@ -176,4 +261,5 @@ def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge
     return means, errors, done
 
 
-__all__ = ["compare", "play_turn", "rollout", "score", "seat_knowledge"]
+__all__ = ["HORIZON", "Candidate", "compare", "finish_plan", "play_out", "play_turn", "rollout", "score",
+           "seat_knowledge"]

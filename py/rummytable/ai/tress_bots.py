@@ -3,9 +3,10 @@
 * **easy** makes its contract when it can, keeps the cards that build it, throws away
   high deadwood and calls "take it" only for the card that completes its contract.
 * **normal** counts cards (an out already in a meld, the discard pile or another hand
-  is no out), keeps away from feeding the next player and the players who are down,
-  weighs calls against the penalty card and, as the drawer, keeps a cheap claimed card
-  from a caller who is not down.
+  is no out), keeps away from feeding lay-offs to the players who are down, calls
+  "take it" for every card that brings its contract closer (the penalty card is one
+  more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
+  who is not down.
 * **hard** plays like normal, but settles its close calls - between its best few
   discards, and between the top discard and the stock - on sampled deals of the unseen
   cards (:mod:`rummytable.ai.tress_lookahead`).
@@ -186,7 +187,8 @@ class TressNormalBot(TressBot):
     level = "normal"
     STYLE = NORMAL
     DEFAULT_BUDGET_MS = 100.0
-    DESCRIPTION = "Counts the cards that are gone, keeps its discards away from the next player and claims with care."
+    DESCRIPTION = ("Counts the cards that are gone, gives nothing away to players who are down and calls "
+                   "\"take it\" whenever a card brings its contract closer.")
 
 
 @register
