@@ -53,6 +53,10 @@ function updateWaiting() {
   notice("update", "offline.updateReady", {}, "update-ready");
 }
 
+// How often, and how many times, a page asks a waiting version to take over (see switchIfAlone).
+const ASK_EVERY_MS = 3000;
+const ASKS = 5;
+
 /** A new version is installed and this page is alone on the start screen: switch now. */
 function switchIfAlone(registration) {
   if (!registration.waiting || !navigator.serviceWorker.controller) return;
@@ -63,10 +67,20 @@ function switchIfAlone(registration) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (onStartScreen()) location.reload();
   }, { once: true });
-  registration.waiting.postMessage({ type: "activate-now" });
-  // The worker refuses while other pages are open (after giving a closing page two seconds to
-  // go): then the update waits for the next start.
-  setTimeout(() => { if (registration.waiting) updateWaiting(); }, 4000);
+  // The worker refuses while other pages are open. A page closed just before this one opened
+  // can stay listed for seconds on a busy machine, so ask again a few times; meanwhile, and if
+  // it never happens, the notice says the update comes with the next start.
+  let asked = 0;
+  const ask = () => {
+    const waiting = registration.waiting;
+    if (!waiting || !onStartScreen()) return;
+    if (asked === 1) updateWaiting();
+    if (asked === ASKS) return;
+    asked += 1;
+    waiting.postMessage({ type: "activate-now" });
+    setTimeout(ask, ASK_EVERY_MS);
+  };
+  ask();
 }
 
 function watchUpdates(registration) {

@@ -107,14 +107,26 @@ self.addEventListener("activate", (event) => {
 // How long a page that has just closed may still be listed among the windows.
 const CLOSING_GRACE_MS = 2000;
 const LOOK_AGAIN_MS = 200;
+// How long the browser may take to list the windows. A page being torn down can hold the answer
+// back for good (seen in Chromium); a page in use answers at once.
+const LIST_WINDOWS_MS = 1000;
 
-/** Take over now if the asking page is the only window; a closing page gets a moment to go. */
+/** The open windows of this site, or null when the browser does not answer in time. */
+function openWindows() {
+  const late = new Promise((resolve) => setTimeout(resolve, LIST_WINDOWS_MS, null));
+  return Promise.race([self.clients.matchAll({ type: "window", includeUncontrolled: true }), late]);
+}
+
+/**
+ * Take over now if the asking page is the only window. A closing page gets a moment to go; a
+ * list that never comes means the only other pages are ones going away.
+ */
 async function activateIfAlone() {
   const deadline = Date.now() + CLOSING_GRACE_MS;
   for (;;) {
-    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    if (windows.length <= 1) return self.skipWaiting();
-    if (Date.now() >= deadline) return undefined;
+    const windows = await openWindows();
+    if (windows !== null && windows.length <= 1) return self.skipWaiting();
+    if (Date.now() >= deadline) return windows === null ? self.skipWaiting() : undefined;
     await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
   }
 }

@@ -74,7 +74,11 @@ export function startApp(services) {
 
   performance.mark("rummytable:start-interactive");
   // The table's code is not needed to choose a game: fetch it once the start screen is up.
-  setTimeout(() => { import("./match.js"); import("./rules/index.js"); }, 0);
+  // A failure here (offline, or the page reloading for a new version) shows when they are used.
+  setTimeout(() => {
+    import("./match.js").catch(() => {});
+    import("./rules/index.js").catch(() => {});
+  }, 0);
   services.catalog().then((catalog) => start.setCatalog(catalog), () => {});
   document.documentElement.dataset.screen = "start";
   return { start, match: () => match };
