@@ -6,7 +6,7 @@ import json
 import time
 from typing import Any
 
-from harness import BrowserSession, wait_ready
+from harness import ARTIFACTS, BrowserSession, wait_ready
 from table_driver import READY_INPUT, TABLE, hint, perform, play_match, start_game, wait_turn_or_window
 
 SAVE_KEY = "rummytable.save.tress"
@@ -43,6 +43,13 @@ def _wait_saved(page: Any, timeout_s: float = 20) -> dict[str, Any]:
     raise AssertionError("the match was not saved")
 
 
+# Where the start screen's title, Play button and statistics button are.
+PLACES = """() => ["h1", "[data-testid=play]", "[data-testid=stats-button]"].map((s) => {
+    const box = document.querySelector(s)?.getBoundingClientRect();
+    return box ? [Math.round(box.x), Math.round(box.y)] : null;
+})"""
+
+
 def _hand(page: Any) -> list[str]:
     cards: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
     return cards
@@ -59,8 +66,22 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     before = page.evaluate(STATE)
     hand_before = sorted(_hand(page))
 
+    # Leaving says the truth: the game can be continued, and the start screen offers it.
+    page.click("[data-testid=leave]")
+    page.wait_for_selector("dialog[open] [data-testid=leave-yes]")
+    warning = (page.text_content("dialog[open] h2") or "").lower()
+    assert "continue" in warning and "cannot" not in warning, warning
+    page.click("[data-testid=leave-yes]")
+    page.wait_for_selector("[data-testid=resume-tress]", timeout=30_000)
+
     page.reload()
+    # The saved game is offered at once, before the engine is up, so nothing on the start screen
+    # moves when the engine has checked it.
     page.wait_for_selector("[data-testid=resume-tress]", timeout=60_000)
+    early = page.evaluate(PLACES)
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    assert page.evaluate(PLACES) == early, "the start screen moved once the engine was ready"
     page.click("[data-testid=resume-tress]")
     page.wait_for_selector(TABLE, timeout=60_000)
     page.wait_for_selector(READY_INPUT, timeout=30_000)
@@ -130,3 +151,31 @@ def test_statistics_count_a_finished_match_and_reset(session: BrowserSession) ->
     page.click("[data-testid=stats-button]")
     page.wait_for_selector("[data-testid=stats-empty]")
     page.click("[data-testid=close-stats]")
+
+
+def test_statistics_button_stays_put_and_the_table_fits_a_phone(session: BrowserSession) -> None:
+    page = session.open("?speed=instant", width=375, height=667)
+    page.wait_for_selector("[data-testid=stats-button]")
+    early = page.evaluate(PLACES)
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate(PLACES) == early, "the statistics button moved once the engine was ready"
+    # Long numbers in every row and column.
+    data = {"tress.easy": {"played": 123, "won": 45, "best": 187, "total": 38452},
+            "tress.hard": {"played": 3, "won": 0, "best": 1187, "total": 3452},
+            "take.normal": {"played": 12, "won": 7, "best": 1045, "total": 6543},
+            "take.mixed": {"played": 1, "won": 0, "best": -35, "total": -35}}
+    page.evaluate("data => localStorage.setItem('rummytable.stats', data)", json.dumps(data))
+    for lang in ("en", "nb", "uk"):
+        page.select_option("[data-testid=language]", lang)
+        page.click("[data-testid=stats-button]")
+        page.wait_for_selector("[data-testid=stats-table]")
+        sizes = page.evaluate("""() => {
+            const box = document.querySelector('.stats-scroll');
+            return [box.scrollWidth, box.clientWidth, document.documentElement.scrollWidth];
+        }""")
+        assert sizes[0] <= sizes[1], f"{lang}: the statistics table is cut off at 375 px: {sizes}"
+        assert sizes[2] <= 375, f"{lang}: the page scrolls sideways"
+        assert page.is_visible("[data-testid=stats-take-normal] [data-testid=average]")
+        page.screenshot(path=str(ARTIFACTS / f"{lang}-stats-375x667.png"))
+        page.click("[data-testid=close-stats]")

@@ -33,6 +33,15 @@ def test_full_take_match_two_players(session: BrowserSession) -> None:
     assert moves > 5
     assert page.locator(FINAL_SHEET).is_visible()
     assert page.locator(f"{FINAL_SHEET} [data-testid=score-history] tbody tr").count() >= 1
+    # Each column's heading lines up with its numbers (names over right-aligned points, too).
+    misaligned = page.evaluate("""sheet => [...document.querySelectorAll(`${sheet} table`)].flatMap((table) => {
+        const heads = [...table.querySelectorAll("thead th")];
+        const cells = [...table.querySelector("tbody tr").children];
+        const align = (el) => getComputedStyle(el).textAlign;
+        return heads.map((th, i) => [th.textContent, align(th), align(cells[i])])
+            .filter(([, head, cell]) => head !== cell);
+    })""", FINAL_SHEET)
+    assert not misaligned, misaligned
     totals = [int(page.text_content(f"{FINAL_SHEET} [data-testid=total-{seat}]") or "0") for seat in range(2)]
     assert max(totals) >= 100
     assert page.get_attribute(".table", "data-phase") == "match_over"

@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, _pick, hint, perform, start_game, wait_turn_or_window
+from table_driver import READY_INPUT, TABLE, _pick, hint, perform, start_game, visible, wait_turn_or_window
 
 YOUR_DISCARD = "[data-testid=log] li[data-kind=card_discarded][data-seat='0']"
+STATE = "async () => (await window.rummyTable.engine.call('state')).view"
 
 
 def _hand(page: Any) -> list[str]:
@@ -197,3 +198,93 @@ def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
             return
         perform(page, action)
     raise AssertionError("no take-over came up")
+
+
+def test_lay_down_without_a_selection_says_the_whole_hand_is_used(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    help_text = "dialog[data-testid=lay-down-dialog] [data-testid=lay-down-help]"
+    for _ in range(60):
+        assert wait_turn_or_window(page) == "turn", "the hand ended before a lay-down came up"
+        action = hint(page)
+        if action["kind"] == "lay_down":
+            # Nothing selected: the arrangements come from the whole hand, and the dialog says so.
+            if visible(page, "[data-testid=clear-selection]"):
+                page.click("[data-testid=clear-selection]")
+            page.click("[data-testid=lay-down]")
+            text = page.text_content(help_text) or ""
+            assert "selected no cards" in text and "cards you chose" not in text, text
+            page.click("[data-testid=lay-down-dialog-cancel]")
+            page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
+            # The same cards selected first: the dialog speaks of the selection.
+            for card in action["cards"]:
+                page.click(f'.hand [data-card="{card}"]', position={"x": 14, "y": 24})
+            page.click("[data-testid=lay-down]")
+            text = page.text_content(help_text) or ""
+            assert "selected no cards" not in text and "selection" in text, text
+            _pick(page, "lay-down-dialog", action)
+            page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+            page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
+            return
+        perform(page, action)
+    raise AssertionError("no lay-down came up")
+
+
+def test_the_hand_sort_is_remembered(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=13")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    wait_turn_or_window(page)
+    by_suit = _hand(page)
+    page.click("[data-testid=sort-rank]")
+    by_rank = _hand(page)
+    assert by_rank != by_suit
+    page.reload()
+    page.wait_for_selector("[data-testid=resume-take]", timeout=60_000)
+    page.click("[data-testid=resume-take]")
+    page.wait_for_selector(READY_INPUT, timeout=60_000)
+    assert _hand(page) == by_rank
+
+
+def test_menu_and_rules_pause_the_computer_and_the_take_it_countdown(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=6")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    for _ in range(80):
+        state = wait_turn_or_window(page)
+        if state == "claim":
+            break
+        assert state in ("turn", "answer"), state
+        perform(page, hint(page))
+    else:
+        raise AssertionError("no take-it chance came up")
+    # The countdown (3 s at this speed) stands still while the menu is open.
+    log = page.locator("[data-testid=log] li").count()
+    page.click("[data-testid=leave]")
+    page.wait_for_selector("dialog[data-testid=leave-dialog]")
+    assert page.get_attribute(".table", "data-paused") == "true"
+    page.wait_for_timeout(4000)
+    page.click("[data-testid=leave-dialog-cancel]")
+    assert visible(page, "[data-testid=claim-pass]"), "the take-it chance ran out behind the menu"
+    assert page.locator("[data-testid=log] li").count() == log
+    page.click("[data-testid=claim-pass]")
+    page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+
+    # Watching (the computer plays every seat): nothing moves while the rules are open.
+    page = session.open("?speed=fast&seed=6")
+    wait_ready(page)
+    start_game(page, "tress", players=3, watch=True)
+    page.wait_for_selector("[data-testid=log] li[data-kind=card_discarded]", timeout=30_000)
+    page.click("[data-testid=rules-button]")
+    page.wait_for_selector("dialog[data-testid=rules]")
+    before = page.evaluate(STATE)
+    page.wait_for_timeout(1500)
+    assert page.evaluate(STATE) == before, "the computer played behind the rules"
+    page.click("[data-testid=close-rules]")
+    for _ in range(200):
+        page.wait_for_timeout(100)
+        if page.evaluate(STATE) != before:
+            break
+    else:
+        raise AssertionError("the computer did not go on after the rules were closed")

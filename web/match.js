@@ -42,7 +42,9 @@ export class Match {
     this.calls = new Map();
     this.changed = new Map();
     this.claimKey = null;
-    this.timers = new Set();
+    this.timers = new Set();  // pausable timeouts (#pausable) of the computer seats and the claim windows
+    this.pauses = 0;          // windows open over the table (Menu, Rules, Scores): the computer waits
+    this.wake = null;         // resolves the waits once the last of them is closed
     this.dragCards = null;
     this.sheetOpen = false;
     this.table = new TableView(root, {
@@ -54,8 +56,8 @@ export class Match {
       layDown: () => this.#layDown(),
       discard: () => this.#discardSelected(),
       hint: () => this.#hint(),
-      scores: () => this.#showScores(false),
-      rules: () => this.onRules(this.setup.game),
+      scores: () => this.#paused(() => this.#showScores(false)),
+      rules: () => this.#paused(() => this.onRules(this.setup.game)),
       leave: () => this.leave(),
       language: (code) => onLanguage(code),
       selectionChanged: () => { this.table.clearMessage(); this.#draw(); },
@@ -85,10 +87,14 @@ export class Match {
 
   async leave({ ask = true } = {}) {
     if (ask && this.view && this.view.phase !== "match_over") {
-      const sure = await choose({
-        title: t("table.leaveConfirm"),
-        choices: [{ label: t("table.leaveYes"), value: true, testid: "leave-yes", primary: true }],
-        testid: "leave-dialog",
+      const sure = await this.#paused(async () => {
+        const answer = await choose({
+          title: t("table.leaveConfirm"),
+          choices: [{ label: t("table.leaveYes"), value: true, testid: "leave-yes", primary: true }],
+          testid: "leave-dialog",
+        });
+        if (answer) this.close();  // before the computer seats could go on
+        return answer;
       });
       if (!sure) return;
     }
@@ -98,9 +104,55 @@ export class Match {
 
   close() {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers) timer.cancel();
     this.timers.clear();
     closeAll();
+  }
+
+  /**
+   * Run `fn` (a window over the table) with the match paused: the computer seats do not move
+   * and the "take it" countdown stands still until the last such window is closed.
+   */
+  async #paused(fn) {
+    if (this.pauses++ === 0) {
+      this.root.dataset.paused = "true";
+      for (const timer of this.timers) timer.stop();
+    }
+    try {
+      return await fn();
+    } finally {
+      if (--this.pauses === 0) {
+        delete this.root.dataset.paused;
+        if (!this.closed) for (const timer of this.timers) timer.start();
+        const wake = this.wake;
+        this.wake = null;
+        wake?.();
+      }
+    }
+  }
+
+  /** Resolve once no window is open over the table. */
+  #unpaused() {
+    if (!this.pauses) return Promise.resolve();
+    return new Promise((resolve) => {
+      const before = this.wake;
+      this.wake = () => { before?.(); resolve(); };
+    });
+  }
+
+  /** A timeout that stands still while the match is paused; cancel() drops it. */
+  #pausable(ms, fn) {
+    let left = ms;
+    let since = 0;
+    let id = null;
+    const timer = {
+      start: () => { since = performance.now(); id = setTimeout(() => { this.timers.delete(timer); fn(); }, left); },
+      stop: () => { clearTimeout(id); left = Math.max(0, left - (performance.now() - since)); },
+      cancel: () => { clearTimeout(id); this.timers.delete(timer); },
+    };
+    this.timers.add(timer);
+    if (!this.pauses) timer.start();
+    return timer;
   }
 
   /** Redraw after a language change. */
@@ -216,6 +268,7 @@ export class Match {
       this.thinking = seat;
       this.#draw();
       await sleep(timings().botPause);
+      await this.#unpaused();
       if (this.closed) return;
       const before = this.view;
       await this.#send("bot_step");
@@ -284,7 +337,7 @@ export class Match {
       const finish = async (flush) => {
         if (finished) return;
         finished = true;
-        for (const timer of timers) clearTimeout(timer);
+        for (const timer of timers) timer.cancel();
         this.table.setClaim(null);
         if (flush) {
           for (const caller of [...pending].sort((a, b) => a.at - b.at)) await botCall(caller.seat);
@@ -292,14 +345,14 @@ export class Match {
         resolve();
       };
       for (const caller of pending) {
-        timers.push(setTimeout(async () => {
+        timers.push(this.#pausable(caller.at, async () => {
           await botCall(caller.seat);
           pending.delete(caller);
           // After the person's call, the window closes once the later callers have spoken.
           if (called && !pending.size) finish(false);
-        }, caller.at));
+        }));
       }
-      timers.push(setTimeout(() => finish(false), windowMs + 30));
+      timers.push(this.#pausable(windowMs + 30, () => finish(false)));
       if (personCan) {
         this.table.setClaim(claimBar({
           cardText: cardName(view.discard_top),
@@ -324,11 +377,7 @@ export class Match {
   }
 
   #later(ms, fn) {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (!this.closed) fn();
-    }, ms);
-    this.timers.add(timer);
+    this.#pausable(ms, () => { if (!this.closed) fn(); });
   }
 
   async #roundOver() {
@@ -571,7 +620,11 @@ export class Match {
     const answer = await choose({
       title: shown.length > 1 ? t("layDown.pick") : t("layDown.confirm"),
       body: [
-        h("p.dialog-help", { text: shown.length > 1 ? t("layDown.pickHelp") : t("layDown.confirmHelp") }),
+        // With nothing selected the arrangements come from the whole hand; the help says so.
+        h("p.dialog-help", {
+          dataset: { testid: "lay-down-help" },
+          text: t(`layDown.${shown.length > 1 ? "pickHelp" : "confirmHelp"}${cards.length ? "" : "Hand"}`),
+        }),
         h("div.arrangement-list", { role: "group", "aria-label": t("layDown.pick") }, pictures),
       ],
       choices: [{ label: t("layDown.confirmButton"), value: "confirm", testid: "lay-down-confirm", primary: true }],

@@ -21,7 +21,7 @@ import * as storage from "./storage.js";
 export function setupSaves(app, engine) {
   const parts = startPanel();
   let chain = Promise.resolve();  // saves are written in the order they were asked for
-  const valid = new Set();        // games whose save the engine has accepted this visit
+  const valid = new Set();        // games whose save is offered: found at start, or saved this visit
 
   const drawResume = () => {
     const buttons = [];
@@ -38,6 +38,10 @@ export function setupSaves(app, engine) {
     }
     parts.resume.replaceChildren(...(buttons.length ? [h("h2.resume-heading", { text: t("saves.heading") }), ...buttons] : []));
   };
+
+  // A save found on this device is offered at once, so the start screen does not move when the
+  // engine has checked it; one the engine then refuses is replaced by a notice (refuse below).
+  for (const game of storage.GAMES) if (storage.loadMatch(game)?.record) valid.add(game);
 
   const refuse = (game, error) => {
     storage.rejectMatch(game, error?.message ?? error);
@@ -97,6 +101,7 @@ export function setupSaves(app, engine) {
   // Back at the start screen (the person left a match): offer to continue it.
   new MutationObserver(() => { if (document.documentElement.dataset.screen === "start") drawResume(); })
     .observe(document.documentElement, { attributes: true, attributeFilter: ["data-screen"] });
+  drawResume();
   const current = engine();
   current.ready.then(() => check(current), () => {});
   return { check: () => check(engine()) };

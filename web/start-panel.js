@@ -14,15 +14,20 @@ function create() {
   const start = document.getElementById("start-screen");
   parts.notices = h("div.start-notices", { role: "status" });
   parts.resume = h("div.start-resume", { dataset: { testid: "resume-list" } });
-  // The tools sit in the start screen's header when it offers a place for them (always on screen).
-  parts.tools = document.querySelector("[data-testid=start-tools]") ?? h("div.start-tools");
-  // Notices and "continue" above the start screen, where they are seen; the tools below it.
+  // The tools sit in the start screen's header when it offers a place for them (always on screen);
+  // only without one do they get their own place below the start screen.
+  const inHeader = document.querySelector("[data-testid=start-tools]");
+  parts.tools = inHeader ?? h("div.start-tools");
+  // Notices and "continue" above the start screen, where they are seen.
   panel = h("section.start-extras", { dataset: { testid: "start-extras" } }, [parts.notices, parts.resume]);
-  tools = h("section.start-extras.bottom", {}, [parts.tools]);
   start.before(panel);
-  if (!parts.tools.isConnected) start.after(tools);
+  if (!inHeader) {
+    tools = h("section.start-extras.bottom", {}, [parts.tools]);
+    start.after(tools);
+  }
   const sync = () => {
-    panel.hidden = tools.hidden = document.documentElement.dataset.screen === "table";
+    panel.hidden = document.documentElement.dataset.screen === "table";
+    if (tools) tools.hidden = panel.hidden;
   };
   new MutationObserver(sync).observe(document.documentElement, { attributes: true, attributeFilter: ["data-screen"] });
   sync();

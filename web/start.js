@@ -226,7 +226,7 @@ function optionControl(game, item, chosen, store) {
   const value = item.name in chosen ? chosen[item.name] : item.default;
   const text = tOr(`options.${game}.${item.name}`, item.text);
   const id = `opt-${game}-${item.name}`;
-  const rule = h("span.rule-id", { text: item.rule });
+  const rule = h("span.rule-id", { text: t("start.ruleId", { rule: item.rule }), title: t("start.ruleTitle", { rule: item.rule }) });
   if (item.type === "bool") {
     return h("label.check.option", {}, [
       h("input", { id, type: "checkbox", checked: Boolean(value), dataset: { testid: id }, on: { change: (e) => store(item.name, e.target.checked) } }),

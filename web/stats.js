@@ -40,8 +40,12 @@ function statsTable() {
       const level = key.slice(game.length + 1);
       const average = entry.played ? Math.round((entry.total / entry.played) * 10) / 10 : null;
       rows.push(h("tr", { dataset: { testid: `stats-${game}-${level}` } }, [
-        h("th", { scope: "row", text: t(`games.${game}.name`) }),
-        h("td", { text: levelName(level) }),
+        // On a narrow screen the level shows under the game's name and its own column is hidden.
+        h("th", { scope: "row" }, [
+          h("span", { text: t(`games.${game}.name`) }),
+          h("span.stats-level-inline", { text: levelName(level) }),
+        ]),
+        h("td.stats-level", { text: levelName(level) }),
         h("td.num", { text: String(entry.played), dataset: { testid: "played" } }),
         h("td.num", { text: String(entry.won), dataset: { testid: "won" } }),
         h("td.num", { text: entry.best === null ? "–" : String(entry.best), dataset: { testid: "best" } }),
@@ -50,10 +54,19 @@ function statsTable() {
     }
   }
   if (!rows.length) return [h("p.muted", { text: t("stats.empty"), dataset: { testid: "stats-empty" } })];
-  const head = ["stats.game", "stats.level", "stats.played", "stats.won", "stats.best", "stats.average"];
+  // The number columns' headings have a short form for narrow screens (CSS picks one).
+  const heading = (name) => {
+    if (!["played", "won", "best", "average"].includes(name)) {
+      return h("th", { scope: "col", class: name === "level" ? "stats-level" : undefined, text: t(`stats.${name}`) });
+    }
+    return h("th", { scope: "col" }, [
+      h("span.stats-long", { text: t(`stats.${name}`) }),
+      h("abbr.stats-short", { title: t(`stats.${name}`), text: t(`stats.short.${name}`) }),
+    ]);
+  };
   return [
     h("div.stats-scroll", {}, [h("table.stats-table", { dataset: { testid: "stats-table" } }, [
-      h("thead", {}, [h("tr", {}, head.map((key) => h("th", { scope: "col", text: t(key) })))]),
+      h("thead", {}, [h("tr", {}, ["game", "level", "played", "won", "best", "average"].map(heading))]),
       h("tbody", {}, rows),
     ])]),
     h("p.muted.stats-note", { text: t("stats.note") }),

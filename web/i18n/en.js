@@ -33,7 +33,7 @@ export default {
   speed: { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" },
   level: {
     easy: { name: "Easy", tress: "Builds its contract and throws away high cards, but does not watch what others collect.", take: "Lays down and takes over whatever scores right away and throws its highest loose card, without watching what you might pick up." },
-    normal: { name: "Normal", tress: "Counts the cards that are gone, keeps its discards away from the next player and calls “take it” with care.", take: "Counts the cards, avoids feeding you take-overs, locks sequences with aces and goes out when it pays." },
+    normal: { name: "Normal", tress: "Counts the cards that are gone, gives nothing away to players who are down and calls “take it” whenever a card brings its contract closer.", take: "Counts the cards, avoids feeding you take-overs, locks sequences with aces and goes out when it pays." },
     hard: { name: "Hard", tress: "Thinks ahead: tries its best discards on many possible deals of the hidden cards before letting one go.", take: "Plays like Normal, then tests its best ideas against many guesses of your hand and plays the one that holds up best." },
     random: { name: "Random", tress: "Makes any legal move at random.", take: "Makes any legal move at random." },
   },
@@ -57,6 +57,7 @@ export default {
     north: "North",
     northeast: "North-east",
     east: "East",
+    short: { you: "Y", south: "S", west: "W", northwest: "NW", north: "N", northeast: "NE", east: "E" },
     gen: { you: "your", south: "South’s", west: "West’s", northwest: "North-west’s", north: "North’s", northeast: "North-east’s", east: "East’s" },
     obj: { you: "you", south: "South", west: "West", northwest: "North-west", north: "North", northeast: "North-east", east: "East" },
     cards: { one: "{count} card", other: "{count} cards" },
@@ -146,6 +147,8 @@ export default {
     pickHelp: "These are the ways to lay down the cards you chose. Choose one, or cancel and change your selection.",
     confirm: "Lay down these melds?",
     confirmHelp: "Check the melds, then confirm. Cancel to change your selection.",
+    pickHelpHand: "You selected no cards, so these are ways to lay down cards from your whole hand. Choose one, or cancel and select the cards you want.",
+    confirmHelpHand: "You selected no cards, so these melds come from your whole hand. Check them, then confirm, or cancel and select the cards you want.",
   },
   choose: {
     takeOverTitle: "You will take this over",
@@ -347,6 +350,7 @@ export default {
       tie_choices: { another_hand: "plays another hand", shared: "shares the win" },
       empty_stock: "When the stock runs out",
       empty_stock_choices: { rebuild: "shuffle the discard pile into a new stock", end_hand: "the hand ends" },
+      dead_stock_ends_hand: "The hand ends when the stock must be rebuilt and nobody has melded since the deal or the last rebuild",
     },
   },
 };

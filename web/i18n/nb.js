@@ -33,7 +33,7 @@ export default {
   speed: { slow: "Rolig", normal: "Normalt", fast: "Raskt", instant: "Straks" },
   level: {
     easy: { name: "Lett", tress: "Bygger målet sitt og kaster høye kort, men følger ikke med på hva andre samler på.", take: "Legger ned og tar over det som gir poeng med en gang, og kaster sitt høyeste løse kort uten å tenke på hva du kan plukke opp." },
-    normal: { name: "Middels", tress: "Teller kortene som er borte, kaster ikke det neste spiller trenger, og sier «take it» med omhu.", take: "Teller kortene, unngår å gi deg serier å ta over, låser serier med ess og går ut når det lønner seg." },
+    normal: { name: "Middels", tress: "Teller kortene som er borte, gir ingenting til spillere som har gått ned, og sier «take it» når et kort bringer kontrakten nærmere.", take: "Teller kortene, unngår å gi deg serier å ta over, låser serier med ess og går ut når det lønner seg." },
     hard: { name: "Vanskelig", tress: "Tenker framover: prøver de beste kastene sine mot mange mulige fordelinger av de skjulte kortene før den slipper ett.", take: "Spiller som Middels, men prøver de beste idéene mot mange gjetninger av hånden din og velger den som holder best." },
     random: { name: "Tilfeldig", tress: "Gjør et tilfeldig lovlig trekk.", take: "Gjør et tilfeldig lovlig trekk." },
   },
@@ -57,6 +57,7 @@ export default {
     north: "Nord",
     northeast: "Nordøst",
     east: "Øst",
+    short: { you: "D", south: "S", west: "V", northwest: "NV", north: "N", northeast: "NØ", east: "Ø" },
     gen: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     obj: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     cards: { one: "{count} kort", other: "{count} kort" },
@@ -143,9 +144,11 @@ export default {
   layDown: {
     confirmButton: "Legg ned",
     pick: "Hvordan vil du legge ned?",
-    pickHelp: "Slik kan kortene du valgte (eller hele hånden) legges ned. Velg én, eller avbryt og endre valget.",
+    pickHelp: "Slik kan kortene du valgte legges ned. Velg én, eller avbryt og endre valget.",
     confirm: "Legge ned dette?",
     confirmHelp: "Se over kombinasjonene og bekreft. Avbryt for å endre valget.",
+    pickHelpHand: "Du har ikke valgt noen kort, så slik kan kort fra hele hånden legges ned. Velg én, eller avbryt og velg kortene du vil bruke.",
+    confirmHelpHand: "Du har ikke valgt noen kort, så kombinasjonene er hentet fra hele hånden. Se over og bekreft, eller avbryt og velg kortene du vil bruke.",
   },
   choose: {
     takeOverTitle: "Du tar over denne serien",
@@ -347,6 +350,7 @@ export default {
       tie_choices: { another_hand: "gir én giv til", shared: "gir delt seier" },
       empty_stock: "Når bunken er tom",
       empty_stock_choices: { rebuild: "stokkes kastebunken til en ny bunke", end_hand: "er given over" },
+      dead_stock_ends_hand: "Given er over når kastebunken må stokkes til en ny bunke og ingen har lagt ned kort siden utdelingen eller forrige omstokking",
     },
   },
 };

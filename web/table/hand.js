@@ -3,6 +3,7 @@
 import { cardName, cardSVG, sortByRank, sortBySuit } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n/index.js";
+import * as settings from "../settings.js";
 
 export class Hand {
   /**
@@ -14,7 +15,8 @@ export class Hand {
     this.onChange = onChange;
     this.order = [];
     this.selected = new Set();
-    this.mode = "suit";  // "suit" | "rank" | "custom"
+    // "suit" | "rank" | "custom"; the last sort chosen is kept in the settings for the next visit.
+    this.mode = settings.get("handOrder") === "rank" ? "rank" : "suit";
     this.marks = new Map();  // card -> css class ("playable", "locked-card")
     this.enabled = true;
     this.root.addEventListener("keydown", (event) => this.#keydown(event));
@@ -34,6 +36,7 @@ export class Hand {
 
   sort(mode) {
     this.mode = mode;
+    settings.set("handOrder", mode);
     this.order = mode === "rank" ? sortByRank(this.order) : sortBySuit(this.order);
     this.render();
     this.onChange();

@@ -26,8 +26,9 @@ export function resultTable(view) {
     h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: t("scores.player") }),
       h("th", { scope: "col", text: t("scores.cardsLeft") }),
-      h("th", { scope: "col", text: take ? t("scores.handPoints") : t("scores.roundPoints") }),
-      h("th", { scope: "col", text: t("scores.total") }),
+      // Headings over numbers line up with them (right).
+      h("th.num", { scope: "col", text: take ? t("scores.handPoints") : t("scores.roundPoints") }),
+      h("th.num", { scope: "col", text: t("scores.total") }),
     ])]),
     h("tbody", {}, rows),
   ]);
@@ -40,7 +41,7 @@ export function historyTable(view) {
   return h("table.score-table.history", { dataset: { testid: "score-history" } }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: take ? t("scores.hand") : t("scores.round") }),
-      ...Array.from({ length: view.players }, (_, seat) => h("th", { scope: "col", text: seatName(view, seat) })),
+      ...Array.from({ length: view.players }, (_, seat) => h("th.num", { scope: "col", text: seatName(view, seat) })),
     ])]),
     h("tbody", {}, rounds.map((points, i) => h("tr", {}, [
       h("th", { scope: "row", text: String(i + 1) }),

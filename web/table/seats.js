@@ -29,6 +29,14 @@ export function seatName(view, seat) {
   return t(`seat.${seatPosition(seat, view.players, view.seat)}`);
 }
 
+/** The seat's badge: a short form of its name ("NW", "N", "NE"), distinct round the table. */
+export function seatShort(view, seat) {
+  const kinds = view.seat_kinds ?? [];
+  const watching = kinds.length > 0 && !kinds.includes("human");
+  const position = seat === view.seat && !watching ? "you" : seatPosition(seat, view.players, view.seat);
+  return t(`seat.short.${position}`);
+}
+
 /**
  * The seat's name in another grammatical role: "gen" (whose: "West’s", «Заходу»),
  * "obj" (after a preposition: "from you", «у вас»).
@@ -74,6 +82,7 @@ export function renderOpponents(view, state) {
 /** The panel of one seat (also used for the person's own line above the hand). */
 export function seatPanel(view, seat, state) {
   const name = seatName(view, seat);
+  const short = seatShort(view, seat);
   const count = view.hand_counts[seat];
   const turn = view.to_move === seat && !["round_over", "match_over"].includes(view.phase);
   const down = view.game === "tress" && isDown(view, seat);
@@ -85,7 +94,7 @@ export function seatPanel(view, seat, state) {
     dataset: { seat: String(seat), testid: `seat-${seat}` },
     "aria-label": t("seat.summary", { name, count }),
   }, [
-    h("span.avatar", { "aria-hidden": "true", text: name.slice(0, 1) }),
+    h("span.avatar", { "aria-hidden": "true", dataset: { length: String(Math.min(short.length, 3)) }, text: short }),
     h("div.seat-text", {}, [
       h("span.seat-name", { text: name }),
       level ? h("span.seat-level", { text: level }) : null,
