@@ -158,7 +158,7 @@ def run(
     argv = [str(part) for part in cmd]
     try:
         proc = subprocess.run(
-            argv, cwd=cwd, env=env, text=True, check=False,
+            argv, cwd=cwd, env=env, text=True, errors="replace", check=False,
             stdout=subprocess.PIPE if capture else None,
             stderr=subprocess.STDOUT if capture else None,
         )
