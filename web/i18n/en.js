@@ -249,6 +249,7 @@ export default {
     tookDiscard: "{name} took the {card}.",
     youTookDiscard: "You took the {card}.",
     penalty: "{name} drew a penalty card.",
+    youPenalty: "You drew the {card} as your penalty card.",
     discarded: "{name} discarded the {card}.",
     youDiscarded: "You discarded the {card}.",
     swapped: "{name} put the {card} in place of a joker and took the joker.",

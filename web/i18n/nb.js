@@ -249,6 +249,7 @@ export default {
     tookDiscard: "{name} tok {card}.",
     youTookDiscard: "Du tok {card}.",
     penalty: "{name} trakk et straffekort.",
+    youPenalty: "Du trakk {card} som straffekort.",
     discarded: "{name} kastet {card}.",
     youDiscarded: "Du kastet {card}.",
     swapped: "{name} la {card} i stedet for en joker og tok jokeren.",

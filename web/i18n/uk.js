@@ -249,6 +249,7 @@ export default {
     tookDiscard: "{name} бере зі скидання: {card}.",
     youTookDiscard: "Ви взяли зі скидання: {card}.",
     penalty: "{name} бере штрафну карту.",
+    youPenalty: "Ви взяли штрафну карту: {card}.",
     discarded: "{name} скидає: {card}.",
     youDiscarded: "Ви скинули: {card}.",
     swapped: "{name} кладе {card} замість джокера й забирає джокера.",

@@ -20,7 +20,9 @@ export function describeEvent(view, event) {
       return t(view.game === "take" ? "log.dealtHand" : "log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
     case "card_drawn":
       if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: cardName(event.card) });
-      if (event.source === "penalty") return t("log.penalty", who);
+      if (event.source === "penalty" || event.penalty) {  // after a granted "take it" (T-16)
+        return event.card && you ? t("log.youPenalty", { card: cardName(event.card) }) : t("log.penalty", who);
+      }
       return event.card && you ? t("log.youDrewStock", { card: cardName(event.card) }) : t("log.drewStock", who);
     case "card_discarded":
       return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: cardName(event.card) });
