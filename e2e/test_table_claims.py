@@ -166,8 +166,12 @@ def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> No
         text = page.text_content("[data-testid=message]") or ""
         assert kind in ("call", "pass"), kind
         assert "only move left" not in text, text
-        seen.append(kind)
+        seen.append(text)
         return kind if kind == "pass" else None
 
     assert _play_until(page, ask) == "pass"
-    assert "Let it go" in (page.text_content("[data-testid=message]") or "")
+    assert "Let it go" in seen[-1]
+    # Once that chance is gone the hint goes too: it must not linger into the next turn or round.
+    page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=message]').classList.contains('hint')",
+                           timeout=10_000)

@@ -288,3 +288,15 @@ def test_menu_and_rules_pause_the_computer_and_the_take_it_countdown(session: Br
             break
     else:
         raise AssertionError("the computer did not go on after the rules were closed")
+
+
+def test_rules_close_with_escape(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    # The rules open over the table and Escape closes them (they only inform).
+    page.click("[data-testid=rules-button]")
+    page.wait_for_selector("dialog[data-testid=rules]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[data-testid=rules]", state="detached", timeout=10_000)

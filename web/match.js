@@ -686,6 +686,12 @@ export class Match {
       if (view.drawn_from_discard) marks.set(view.drawn_from_discard, "taken-card");
     }
     const hinted = this.hinted && A.mine(view).some((a) => A.sameAction(a, this.hinted)) ? this.hinted : null;
+    // A hint is about one decision: once its move (or, for "let it go", the take-it chance) is
+    // gone, it would mislead in the next turn or round.
+    if (this.table.message.classList.contains("hint") && !(hinted || (!this.hinted && A.callAction(view)))) {
+      this.table.clearMessage();
+      this.hinted = null;
+    }
     if (hinted) {
       const cards = hinted.melds ? hinted.melds.flatMap((m) => m.cards) : A.actionCards(hinted);
       for (const card of cards) marks.set(card, `${marks.get(card) ?? ""} hinted`.trim());

@@ -82,7 +82,8 @@ export async function showStats() {
       { label: t("common.close"), value: null, testid: "close-stats", primary: true },
       ...(hasAny ? [{ label: t("stats.reset"), value: "reset", testid: "reset-stats" }] : []),
     ],
-    dismissible: false,
+    dismissible: false,  // its own Close button, no Cancel
+    escapable: true,
     testid: "stats-dialog",
     className: "stats",
   });

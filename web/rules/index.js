@@ -53,7 +53,8 @@ export async function showRules(game, { target } = {}) {
         { label: t("common.close"), value: "close", testid: "close-rules", primary: true },
         { label: t("rules.switchTo", { game: t(`games.${other}.name`) }), value: other, testid: `rules-${other}` },
       ],
-      dismissible: false,
+      dismissible: false,  // its own Close button, no Cancel
+      escapable: true,
       testid: "rules",
       className: "rules-dialog",
     });

@@ -7,9 +7,11 @@ import { t } from "../i18n/index.js";
  * Open a modal dialog and resolve with the chosen value (null when dismissed).
  * @param {{title: string, body?: Node[], choices: {label: string, value: any, testid?: string, primary?: boolean,
  *          content?: Node[]}[],
- *          testid?: string, dismissible?: boolean, className?: string}} spec
+ *          testid?: string, dismissible?: boolean, escapable?: boolean, className?: string}} spec
+ *   dismissible: adds a Cancel button and lets Escape close it; escapable (default: dismissible)
+ *   lets Escape close a dialog that has its own Close button instead.
  */
-export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, className = "" }) {
+export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, escapable = dismissible, className = "" }) {
   return new Promise((resolve) => {
     const dialog = h("dialog.modal", { class: className || undefined, dataset: { testid }, "aria-labelledby": `${testid}-title` });
     let settled = false;
@@ -34,7 +36,7 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
       h("div.modal-body", {}, body),
       h("div.modal-actions", {}, buttons),
     );
-    dialog.addEventListener("cancel", (event) => { if (!dismissible) event.preventDefault(); });
+    dialog.addEventListener("cancel", (event) => { if (!escapable) event.preventDefault(); });
     dialog.addEventListener("close", () => { dialog.remove(); settle(null); });
     document.body.appendChild(dialog);
     dialog.showModal();
