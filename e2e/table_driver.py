@@ -58,6 +58,12 @@ CARD_GRIP = {"x": 14, "y": 24}
 """Where to take hold of a hand card: its top-left corner, which overlapping cards never cover."""
 
 
+def hand_cards(page: Any) -> list[str]:
+    """The keys of the cards in the person's hand, in the order shown."""
+    keys: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
+    return keys
+
+
 def click_card(page: Any, key: str) -> None:
     """Select (or unselect) a card in the hand by clicking it."""
     page.click(f'.hand [data-card="{key}"]', position=CARD_GRIP)

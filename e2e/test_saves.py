@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from harness import ARTIFACTS, BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, hint, perform, play_match, start_game, wait_turn_or_window
+from table_driver import READY_INPUT, TABLE, hand_cards, hint, perform, play_match, start_game, wait_turn_or_window
 
 SAVE_KEY = "rummytable.save.tress"
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
@@ -50,11 +50,6 @@ PLACES = """() => ["h1", "[data-testid=play]", "[data-testid=stats-button]"].map
 })"""
 
 
-def _hand(page: Any) -> list[str]:
-    cards: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
-    return cards
-
-
 def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=21")
     wait_ready(page)
@@ -64,7 +59,7 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     record = _wait_saved(page)
     assert record["save"]["game"] == "tress" and record["save"]["seats"][0] == "human"
     before = page.evaluate(STATE)
-    hand_before = sorted(_hand(page))
+    hand_before = sorted(hand_cards(page))
 
     # Leaving says the truth: the game can be continued, and the start screen offers it.
     page.click("[data-testid=leave]")
@@ -87,7 +82,7 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     page.wait_for_selector(READY_INPUT, timeout=30_000)
     after = page.evaluate(STATE)
     assert after == before, "the resumed match differs from the one left"
-    assert sorted(_hand(page)) == hand_before
+    assert sorted(hand_cards(page)) == hand_before
     assert page.get_attribute(".table", "data-phase") == before["phase"]
     # Play goes on from there.
     _play_turns(page, 1)

@@ -10,17 +10,12 @@ import json
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, _pick, click_card, start_game, wait_turn_or_window
+from table_driver import READY_INPUT, TABLE, _pick, click_card, hand_cards, start_game, wait_turn_or_window
 
 from rummytable.tress import TressGame
 from rummytable.tress_position import scenario
 
 SAVE_KEY = "rummytable.save.tress"
-
-
-def _hand(page: Any) -> list[str]:
-    keys: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
-    return keys
 
 
 def _meld_cards(page: Any, meld: int) -> list[str]:
@@ -53,8 +48,8 @@ def test_TR_32_joker_swap_by_clicks(session: BrowserSession) -> None:
     )).save()
     _resume_with(page, position)
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]", timeout=30_000)
-    assert "6H" in _hand(page)
-    assert not [key for key in _hand(page) if key.startswith("JK")]
+    assert "6H" in hand_cards(page)
+    assert not [key for key in hand_cards(page) if key.startswith("JK")]
 
     click_card(page, "6H")
     page.click('[data-testid="meld-0"]')
@@ -63,7 +58,7 @@ def test_TR_32_joker_swap_by_clicks(session: BrowserSession) -> None:
     page.wait_for_function("() => [...document.querySelectorAll('.hand [data-card]')]"
                            ".some(c => c.dataset.card.startsWith('JK'))", timeout=20_000)
     assert "6H" in _meld_cards(page, 0)
-    assert "6H" not in _hand(page)
+    assert "6H" not in hand_cards(page)
     line = page.locator("[data-testid=log] li[data-kind=joker_swapped]")
     assert line.count() == 1
     assert "six of hearts" in (line.text_content() or "") and "joker" in (line.text_content() or "")

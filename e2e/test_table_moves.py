@@ -6,15 +6,21 @@ import json
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, _pick, hint, perform, start_game, visible, wait_turn_or_window
+from table_driver import (
+    READY_INPUT,
+    TABLE,
+    _pick,
+    click_card,
+    hand_cards,
+    hint,
+    perform,
+    start_game,
+    visible,
+    wait_turn_or_window,
+)
 
 YOUR_DISCARD = "[data-testid=log] li[data-kind=card_discarded][data-seat='0']"
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
-
-
-def _hand(page: Any) -> list[str]:
-    keys: list[str] = page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)")
-    return keys
 
 
 def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:
@@ -27,9 +33,9 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
     top = page.get_attribute("[data-testid=discard-pile]", "data-top")
     page.click("[data-testid=discard-pile]")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
-    before = _hand(page)
+    before = hand_cards(page)
     stock_before = page.get_attribute("[data-testid=stock]", "aria-label")
-    page.click(f'.hand [data-card="{top}"]', position={"x": 14, "y": 24})
+    click_card(page, top)
     page.click("[data-testid=discard]")
     message = page.locator("[data-testid=message]")
     message.wait_for(state="visible")
@@ -38,13 +44,13 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
     assert "discard" in text.lower()
     # Nothing changed: same hand, same phase, same stock, still the person's move.
     page.wait_for_selector(READY_INPUT)
-    assert _hand(page) == before
+    assert hand_cards(page) == before
     assert page.get_attribute(".table", "data-phase") == "play"
     assert page.get_attribute("[data-testid=stock]", "aria-label") == stock_before
     # Drawing again is refused too, with its own reason (the stock looks unavailable, but a person may still tap it).
     page.click("[data-testid=stock]", force=True)
     page.wait_for_selector("[data-testid=message][data-rule]:not([data-rule='K-10'])")
-    assert _hand(page) == before
+    assert hand_cards(page) == before
 
 
 def test_start_screen_is_interactive_at_once_and_play_waits_for_the_engine(session: BrowserSession) -> None:
@@ -80,14 +86,14 @@ def test_keyboard_only_turn(session: BrowserSession) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector(TABLE)
     assert wait_turn_or_window(page) == "turn"
-    count = len(_hand(page))
+    count = len(hand_cards(page))
     # Draw: Tab to the stock, Enter.
     _tab_to(page, "stock")
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
-    assert len(_hand(page)) == count + 1
+    assert len(hand_cards(page)) == count + 1
     # Discard the first card: focus it, Space selects it, then Shift+Tab back to Discard and Enter.
-    target = _hand(page)[0]
+    target = hand_cards(page)[0]
     _tab_to(page, f"hand-card-{target}")
     page.keyboard.press("Space")
     assert page.get_attribute(f'.hand [data-card="{target}"]', "aria-pressed") == "true"
@@ -97,8 +103,8 @@ def test_keyboard_only_turn(session: BrowserSession) -> None:
             break
     page.keyboard.press("Enter")
     page.wait_for_selector(YOUR_DISCARD, state="attached", timeout=10_000)
-    assert target not in _hand(page)
-    assert len(_hand(page)) == count
+    assert target not in hand_cards(page)
+    assert len(hand_cards(page)) == count
     # The focus ring is visible on keyboard focus.
     _tab_to(page, "sort-suit")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
@@ -137,17 +143,17 @@ def test_drag_to_reorder_and_to_discard(session: BrowserSession) -> None:
     start_game(page, "take", players=2)
     assert wait_turn_or_window(page) == "turn"
     grip = {"x": 14, "y": 24}
-    hand = _hand(page)
+    hand = hand_cards(page)
     # Drag the first card to the end of the hand: the order is the person's own from then on.
     page.drag_and_drop(f'.hand [data-card="{hand[0]}"]', f'.hand [data-card="{hand[-1]}"]',
                        source_position=grip, target_position={"x": 90, "y": 60})
-    assert _hand(page)[-1] == hand[0]
+    assert hand_cards(page)[-1] == hand[0]
     page.click("[data-testid=stock]")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
-    card = _hand(page)[1]
+    card = hand_cards(page)[1]
     page.drag_and_drop(f'.hand [data-card="{card}"]', "[data-testid=discard-pile]", source_position=grip)
     page.wait_for_selector(YOUR_DISCARD, state="attached", timeout=10_000)
-    assert card not in _hand(page)
+    assert card not in hand_cards(page)
 
 
 def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
@@ -156,20 +162,20 @@ def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
     start_game(page, "take", players=2)
     assert wait_turn_or_window(page) == "turn"
     assert page.get_attribute(".table", "data-phase") == "draw"
-    before = _hand(page)
+    before = hand_cards(page)
     # Dropping a card on the discard pile before drawing: refused with the rule's reason, nothing moves.
     page.drag_and_drop(f'.hand [data-card="{before[0]}"]', "[data-testid=discard-pile]",
                        source_position={"x": 14, "y": 24})
     page.wait_for_selector("[data-testid=message][data-rule='K-8']", timeout=10_000)
     assert "draw" in (page.text_content("[data-testid=message]") or "").lower()
     page.wait_for_selector(READY_INPUT)
-    assert _hand(page) == before
+    assert hand_cards(page) == before
     assert page.get_attribute(".table", "data-phase") == "draw"
     # The Discard button looks unavailable, yet pressing it says why too.
     page.evaluate("document.querySelector('[data-testid=message]').removeAttribute('data-rule')")
     page.click("[data-testid=discard]", force=True)
     page.wait_for_selector("[data-testid=message][data-rule='K-8']", timeout=10_000)
-    assert _hand(page) == before
+    assert hand_cards(page) == before
 
 
 def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
@@ -184,7 +190,7 @@ def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
         if action["kind"] == "extend" and takes:
             for card in action["cards"]:
                 page.click(f'.hand [data-card="{card}"]', position=grip)
-            hand_before = _hand(page)
+            hand_before = hand_cards(page)
             page.click(f'[data-testid="meld-{action["meld"]}"]')
             if page.locator("dialog[data-testid=meld-choice]").count():
                 _pick(page, "meld-choice", action)
@@ -194,7 +200,7 @@ def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
             # Cancel: nothing was sent, the cards stay in the hand.
             page.click("[data-testid=take-over-confirm-cancel]")
             page.wait_for_selector(READY_INPUT)
-            assert _hand(page) == hand_before
+            assert hand_cards(page) == hand_before
             return
         perform(page, action)
     raise AssertionError("no take-over came up")
@@ -219,7 +225,7 @@ def test_lay_down_without_a_selection_says_the_whole_hand_is_used(session: Brows
             page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
             # The same cards selected first: the dialog speaks of the selection.
             for card in action["cards"]:
-                page.click(f'.hand [data-card="{card}"]', position={"x": 14, "y": 24})
+                click_card(page, card)
             page.click("[data-testid=lay-down]")
             text = page.text_content(help_text) or ""
             assert "selected no cards" not in text and "selection" in text, text
@@ -236,15 +242,15 @@ def test_the_hand_sort_is_remembered(session: BrowserSession) -> None:
     wait_ready(page)
     start_game(page, "take", players=2)
     wait_turn_or_window(page)
-    by_suit = _hand(page)
+    by_suit = hand_cards(page)
     page.click("[data-testid=sort-rank]")
-    by_rank = _hand(page)
+    by_rank = hand_cards(page)
     assert by_rank != by_suit
     page.reload()
     page.wait_for_selector("[data-testid=resume-take]", timeout=60_000)
     page.click("[data-testid=resume-take]")
     page.wait_for_selector(READY_INPUT, timeout=60_000)
-    assert _hand(page) == by_rank
+    assert hand_cards(page) == by_rank
 
 
 def test_menu_and_rules_pause_the_computer_and_the_take_it_countdown(session: BrowserSession) -> None:
