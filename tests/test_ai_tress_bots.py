@@ -162,6 +162,26 @@ def test_normal_keeps_a_cheap_card_from_a_caller_who_is_not_down() -> None:
     assert decide("easy", game, 0)["kind"] != "draw_discard"
 
 
+def test_hard_draws_and_answers_claims_as_normal_does() -> None:
+    # Judging the draw by look-ahead lost points against normal's judgement (docs/ai.md):
+    # hard's draws, and its answers as the drawer to a "take it" call, are normal's.
+    game = TressGame.new({}, seed=13)
+    bots = [make_bot("tress", "normal", s) for s in range(4)]
+    log = game.public_log
+    draws = 0
+    for _ in range(400):
+        seat = game.to_move
+        if seat is None or game.phase is Phase.MATCH_OVER:
+            break
+        view = game.view(seat)
+        if game.phase in (Phase.DRAW, Phase.CLAIM) and view.get("discard_top"):
+            hard = make_bot("tress", "hard", 3).decide(view, log)
+            assert hard.action == make_bot("tress", "normal", 3).decide(view, log).action
+            draws += 1
+        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+    assert draws >= 30
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_view_and_log_give_the_same_decision(level: str) -> None:
     game = TressGame.new({}, seed=21)

@@ -7,9 +7,10 @@
   "take it" for every card that brings its contract closer (the penalty card is one
   more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
   who is not down.
-* **hard** plays like normal, but settles its close calls - between its best few
-  discards, and between the top discard and the stock - on sampled deals of the unseen
-  cards (:mod:`rummytable.ai.tress_lookahead`).
+* **hard** plays like normal and calls sooner, but settles its close discards - between
+  its best few - on sampled deals of the unseen cards (:mod:`rummytable.ai.tress_lookahead`).
+  It draws as normal does: the same look-ahead for the draw was measured to lose points
+  against normal's own judgement (docs/ai.md, "Tress").
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
@@ -24,7 +25,7 @@ from typing import Any, ClassVar
 from ..cards import parse_card
 from . import register
 from .base import Bot, ClaimDecision, Decision, digest, legal
-from .tress_lookahead import lookahead_discards, lookahead_draw
+from .tress_lookahead import lookahead_discards
 from .tress_policy import Style, TressTurn
 
 EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
@@ -232,16 +233,3 @@ class TressHardBot(TressBot):
             cost, card = ranked[0]
             return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", confirmed by look-ahead")
         return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", chosen by look-ahead")
-
-    def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
-                  top: Any) -> float:
-        """Take the discard or draw from the stock, decided on sampled deals when not down (T-11)."""
-        if turn.down[turn.seat] and not turn.all_cards:
-            return turn.take_discard_gain(top)
-        quick = turn.take_discard_gain(top)
-        if abs(quick) > self.CLOSE:
-            # Clear cases need no look-ahead.
-            return quick
-        rng = self.decision_rng(view, log, "draw")
-        looked = lookahead_draw(turn, view, log, top, rng, self.WORLDS, self.HORIZON)
-        return quick if looked is None else looked
