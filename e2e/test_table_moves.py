@@ -186,7 +186,11 @@ def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
     for _ in range(60):
         assert wait_turn_or_window(page) == "turn", "the hand ended before a take-over came up"
         action = hint(page)
-        takes = "take this sequence over" in (page.text_content("[data-testid=hint-text]") or "")
+        text = page.text_content("[data-testid=hint-text]") or ""
+        takes = "take this sequence over" in text
+        if action["kind"] == "extend":
+            # A sentence names each card with its article: "Add the nine of hearts to ...".
+            assert "Add the " in text, text
         if action["kind"] == "extend" and takes:
             for card in action["cards"]:
                 page.click(f'.hand [data-card="{card}"]', position=grip)

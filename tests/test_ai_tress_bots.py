@@ -4,6 +4,7 @@ determinism, fairness (only the seat's view counts) and the "take it" reaction d
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -79,6 +80,18 @@ def test_TR_13_lays_off_one_and_discards_the_other_to_go_out(level: str) -> None
     game.apply_json(second)
     assert game.last_result is not None
     assert game.last_result["out"] == 0
+
+
+def test_reasons_read_as_sentences() -> None:
+    # The reason is the hint's second line: a lay-off names the meld by its cards, and the
+    # contract's distance is counted in words ("1 card", "2 cards"), never "card(s)".
+    game = game_of(["6S 3D KH", None, None, None], phase="play", melds=[(0, "6C 6D 6H"), (0, "JS JH JD")])
+    reason = make_bot("tress", "normal", 1).decide(game.view(0), game.public_log).reason
+    assert reason == "lays off 6S on 6C 6D 6H"
+    game = game_of(["4H 4S KD KS 5C 2D 9H 7C", None, None, None], phase="play")
+    reason = make_bot("tress", "normal", 1).decide(game.view(0), game.public_log).reason
+    assert "(s)" not in reason
+    assert re.search(r"the contract is (1 card|[02-9] cards) away", reason), reason
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -7,6 +7,8 @@ import { t, list } from "./i18n/index.js";
 import { ownerMeld, seatCase, seatName } from "./table/seats.js";
 
 const names = (keys) => list(keys.map((key) => cardName(key)));
+// In a sentence each card gets its article where the language has one ("the seven of hearts").
+const named = (keys, faces = []) => list(keys.map((key, i) => t("act.theCard", { card: cardName(key, faces[i]) })));
 
 /**
  * Describe an action for the person ("Discard the seven of hearts").
@@ -30,7 +32,7 @@ export function describeAction(view, action, { short = false } = {}) {
         return (short ? "" : t("act.layDown") + " ") + action.melds
           .map((m) => `${t(`melds.${m.kind}`)}: ${list(m.cards.map((key, i) => cardName(key, meldFaces(m)[i])))}`).join(" · ");
       }
-      return t("act.laySequence", { cards: list(action.cards.map((key, i) => cardName(key, meldFaces({ kind: "run", ...action })[i]))) });
+      return t("act.laySequence", { cards: named(action.cards, meldFaces({ kind: "run", ...action })) });
     case "lay_off": {
       const meld = meldOf(actionMeld(action));
       const where = meld ? meldWords(view, meld) : "";
@@ -40,7 +42,7 @@ export function describeAction(view, action, { short = false } = {}) {
     }
     case "extend": {
       const meld = meldOf(actionMeld(action));
-      const text = t("act.extend", { cards: names(action.cards), meld: meld ? meldWords(view, meld) : "" });
+      const text = t("act.extend", { cards: named(action.cards), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
       const preview = takePreview(view, action);
       return [short ? `${names(action.cards)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");

@@ -170,6 +170,7 @@ export default {
     grant: "Let {name} have it.",
     layDown: "Lay down:",
     laySequence: "Lay down {cards}.",
+    theCard: "the {card}",
     layOff: "Put the {card} on {meld}",
     extend: "Add {cards} to {meld}",
     endOnly: "{card} {end}",

@@ -170,6 +170,7 @@ export default {
     grant: "La {name} få det.",
     layDown: "Legg ned:",
     laySequence: "Legg ned {cards}.",
+    theCard: "{card}",
     layOff: "Legg {card} på {meld}",
     extend: "Legg {cards} på {meld}",
     endOnly: "{card} {end}",

@@ -170,6 +170,7 @@ export default {
     grant: "Віддайте карту: {name}.",
     layDown: "Викладіть:",
     laySequence: "Викладіть: {cards}.",
+    theCard: "{card}",
     layOff: "Докладіть карту ({card}): {meld}",
     extend: "Додайте {cards}: {meld}",
     endOnly: "{card} {end}",

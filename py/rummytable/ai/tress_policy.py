@@ -267,7 +267,7 @@ class TressTurn:
         # shed once down (lay-offs take most of them). Measured against waiting for a card
         # that brings the contract within one, calling for every card that helps wins
         # clearly, also while another player is down.
-        return True, f"{top.key} brings the contract to {after.distance} card(s) away"
+        return True, f"{top.key} brings the contract to {_cards(after.distance)} away"
 
     def choose_lay_down(self, options: Sequence[Action]) -> tuple[Action, str] | None:
         """Pick the lay-down that leaves the least behind, or None to hold back (T-12, T-20)."""
@@ -307,7 +307,9 @@ class TressTurn:
                 best = (key, action)
         if best is None:
             return None
-        return best[1], f"lays off {best[1]['card']} on meld {best[1]['meld']}"
+        target = next((meld for i, _, meld in self.table if i == best[1]["meld"]), None)
+        onto = " ".join(c.key for c in target.cards) if target is not None else f"#{best[1]['meld']}"
+        return best[1], f"lays off {best[1]['card']} on {onto}"
 
     def reason_for_discard(self, card: Card, cost: float) -> str:
         """A short explanation of a discard."""
@@ -317,6 +319,12 @@ class TressTurn:
             return f"down: discards {card.key}, {card_points(card)} points that cannot be laid off"
         found = self.evaluate(shape.without(face))
         outs = self.live_outs(found)
-        return (f"discards {card.key} ({card_points(card)} points); contract {found.distance} card(s) away "
-                f"with {outs} live outs")
+        if found.distance == 0:
+            return f"discards {card.key} ({card_points(card)} points); the contract is complete"
+        return (f"discards {card.key} ({card_points(card)} points); the contract is {_cards(found.distance)} "
+                f"away, with {outs} cards left that would help")
 
+
+def _cards(count: int) -> str:
+    """``count`` cards in words: "1 card", "2 cards"."""
+    return f"{count} card" if count == 1 else f"{count} cards"
