@@ -172,6 +172,32 @@ def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> No
     assert _play_until(page, ask) == "pass"
     assert "Let it go" in seen[-1]
     # Once that chance is gone the hint goes too: it must not linger into the next turn or round.
+    # (The countdown waits while a hint is read, so the person lets the card go.)
+    page.click("[data-testid=claim-pass]")
     page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=30_000)
     page.wait_for_function("() => !document.querySelector('[data-testid=message]').classList.contains('hint')",
                            timeout=10_000)
+
+
+def test_a_hint_in_a_take_it_window_stops_the_countdown_until_the_person_decides(session: BrowserSession) -> None:
+    # Reading a hint takes time: asking for one in a take-it window stops its countdown (and the
+    # computer callers, so the race stays fair) until the person calls or lets the card go.
+    page = session.open("?speed=instant&seed=21")
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def ask(state: str) -> Any:
+        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+            return None
+        page.click("[data-testid=hint-button]")
+        page.wait_for_selector("[data-testid=message][data-hint-kind]", timeout=20_000)
+        return True
+
+    assert _play_until(page, ask)
+    assert page.get_attribute(".table", "data-paused") == "true"
+    # Longer than the whole window at this speed (3 s): the chance is still there.
+    page.wait_for_timeout(4_500)
+    assert page.locator("[data-testid=take-it]").count() == 1
+    page.click("[data-testid=claim-pass]")
+    page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=10_000)
+    page.wait_for_function("() => !document.querySelector('.table').hasAttribute('data-paused')", timeout=10_000)

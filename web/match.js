@@ -42,6 +42,7 @@ export class Match {
     this.calls = new Map();
     this.changed = new Map();
     this.claimKey = null;
+    this.claimDecision = null;  // while the person's take-it window is open: settles when the person decides
     this.timers = new Set();  // pausable timeouts (#pausable) of the computer seats and the claim windows
     this.pauses = 0;          // windows open over the table (Menu, Rules, Scores): the computer waits
     this.wake = null;         // resolves the waits once the last of them is closed
@@ -334,9 +335,14 @@ export class Match {
       const timers = [];
       let finished = false;
       let called = false;
+      // A hint asked for in this window stops the countdown until the person decides (#hint).
+      let decided;
+      this.claimDecision = new Promise((resolve) => { decided = resolve; });
       const finish = async (flush) => {
         if (finished) return;
         finished = true;
+        decided();
+        this.claimDecision = null;
         for (const timer of timers) timer.cancel();
         this.table.setClaim(null);
         if (flush) {
@@ -361,6 +367,7 @@ export class Match {
             const call = A.callAction(this.view);
             if (!call || called) return;
             called = true;
+            decided();
             this.table.setClaim(null);
             try {
               await this.#send("act", { action: call });
@@ -640,6 +647,9 @@ export class Match {
       this.#notice(t("hint.notYourTurn"));
       return;
     }
+    const decision = this.#isMine() ? null : this.claimDecision;
+    // Time to read the hint: the take-it countdown and the computer callers wait for the person.
+    if (decision) this.#paused(() => decision);
     try {
       const { action, reason } = await this.engine.call("hint");
       // A "take it" chance the normal player would let go comes back without an action.
