@@ -6,7 +6,8 @@ import { actionMeld } from "./actions.js";
 import { t, list } from "./i18n/index.js";
 import { ownerMeld, seatCase, seatName } from "./table/seats.js";
 
-const names = (keys) => list(keys.map((key) => cardName(key)));
+// `faces`: what each joker stands for, in the order of `keys` (a meld's faces).
+const names = (keys, faces = []) => list(keys.map((key, i) => cardName(key, faces[i])));
 // In a sentence each card gets its article where the language has one ("the seven of hearts").
 const named = (keys, faces = []) => list(keys.map((key, i) => t("act.theCard", { card: cardName(key, faces[i]) })));
 
@@ -30,7 +31,7 @@ export function describeAction(view, action, { short = false } = {}) {
     case "lay_down":
       if (action.melds) {
         return (short ? "" : t("act.layDown") + " ") + action.melds
-          .map((m) => `${t(`melds.${m.kind}`)}: ${list(m.cards.map((key, i) => cardName(key, meldFaces(m)[i])))}`).join(" · ");
+          .map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards, meldFaces(m))}`).join(" · ");
       }
       return t("act.laySequence", { cards: named(action.cards, meldFaces({ kind: "run", ...action })) });
     case "lay_off": {

@@ -55,19 +55,17 @@ def _fits(turn: TressTurn, found: HandEval) -> bool:
     return found.distance == 0
 
 
-def _shed(turn: TressTurn, shape: HandShape, found: HandEval, banned: tuple[int, str] | None = None) -> HandShape:
-    """Drop the card the quick policy would discard: the highest deadwood, never a joker nor ``banned``."""
+def _shed(turn: TressTurn, shape: HandShape, found: HandEval) -> HandShape:
+    """Drop the card the quick policy would discard: the highest deadwood, never a joker."""
     worst: tuple[int, tuple[int, str]] | None = None
     for face in shape.counts:
-        if face in found.useful or (face == banned and shape.counts[face] == 1):
+        if face in found.useful:
             continue
         points = card_points(Card(face[0], face[1]))
         if worst is None or points > worst[0]:
             worst = (points, face)
     if worst is None:
         for face in shape.counts:
-            if face == banned and shape.counts[face] == 1:
-                continue
             points = card_points(Card(face[0], face[1]))
             if worst is None or points < worst[0]:
                 worst = (points, face)

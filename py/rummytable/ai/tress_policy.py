@@ -180,6 +180,10 @@ class TressTurn:
                     return True
         return False
 
+    def table_meld(self, meld_id: int) -> Meld | None:
+        """The table meld with id ``meld_id``, or None when the view has none such."""
+        return next((meld for i, _, meld in self.table if i == meld_id), None)
+
     def lay_off_targets(self, card: Card) -> list[tuple[int, End]]:
         """Table melds (id, end) where ``card`` may be laid off (T-13)."""
         found: list[tuple[int, End]] = []
@@ -296,7 +300,7 @@ class TressTurn:
             blocks = 0
             if card.is_joker:
                 # A joker at a run's end may take the place a natural card of the hand needs.
-                target = next((m for i, _, m in self.table if i == action["meld"]), None)
+                target = self.table_meld(action["meld"])
                 if target is not None and target.kind is MeldKind.RUN:
                     value = target.start - 1 if action["end"] == "low" else target.end + 1
                     blocks = sum(1 for c in naturals if c.suit == target.suit and c.rank == value)
@@ -307,7 +311,7 @@ class TressTurn:
                 best = (key, action)
         if best is None:
             return None
-        target = next((meld for i, _, meld in self.table if i == best[1]["meld"]), None)
+        target = self.table_meld(best[1]["meld"])
         onto = " ".join(c.key for c in target.cards) if target is not None else f"#{best[1]['meld']}"
         return best[1], f"lays off {best[1]['card']} on {onto}"
 
