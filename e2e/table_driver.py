@@ -39,6 +39,9 @@ def start_game(page: Any, game: str, *, players: int | None = None, options: dic
         page.click("[data-testid=house-rules] summary")
         for name, value in options.items():
             field = f"[data-testid=opt-{game}-{name}]"
+            if page.eval_on_selector(field, "el => el.tagName") == "SELECT":
+                page.select_option(field, value)  # fires "change" itself
+                continue
             page.fill(field, value)
             page.dispatch_event(field, "change")
     page.click("[data-testid=watch]" if watch else "[data-testid=play]")

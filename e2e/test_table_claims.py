@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from harness import BrowserSession, wait_ready
+from playwright.sync_api import Error as PlaywrightError
 from table_driver import SHEET, hint, perform, start_game, wait_turn_or_window
 
 
@@ -201,3 +202,29 @@ def test_a_hint_in_a_take_it_window_stops_the_countdown_until_the_person_decides
     page.click("[data-testid=claim-pass]")
     page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=10_000)
     page.wait_for_function("() => !document.querySelector('.table').hasAttribute('data-paused')", timeout=10_000)
+
+
+def test_until_discard_keeps_the_chance_open_while_the_drawer_plays(session: BrowserSession) -> None:
+    # T-19 house rule claim_window=until_discard: once the countdown has run out the drawer draws
+    # and plays on, and the person may still call until his discard lands; the call is served
+    # (card and penalty card) just before that discard.
+    page = session.open("?speed=normal&seed=21")
+    wait_ready(page)
+    start_game(page, "tress", players=4, options={"claim_window": "until_discard"})
+
+    def call_while_the_drawer_plays(state: str) -> Any:
+        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+            return None
+        try:
+            page.wait_for_selector(".table[data-phase=play] .claim-bar.until-discard", timeout=15_000)
+            before = _counts(page)
+            page.locator("[data-testid=take-it]").click(timeout=2_000)
+        except PlaywrightError:
+            return None  # the window closed first (the drawer took the card, or discarded): try again
+        page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=20_000)
+        page.wait_for_function("n => Number(document.querySelector('.table').dataset.handCounts.split(' ')[0]) !== n",
+                               arg=before[0], timeout=20_000)
+        return before, _counts(page)
+
+    before, after = _play_until(page, call_while_the_drawer_plays)
+    assert after[0] == before[0] + 2, "the person got the card and the penalty card"

@@ -43,6 +43,7 @@ export class Match {
     this.changed = new Map();
     this.claimKey = null;
     this.claimDecision = null;  // while the person's take-it window is open: settles when the person decides
+    this.lateClaim = null;  // until_discard: closes the take-it bar once the drawer's discard has landed
     this.timers = new Set();  // pausable timeouts (#pausable) of the computer seats and the claim windows
     this.pauses = 0;          // windows open over the table (Menu, Rules, Scores): the computer waits
     this.wake = null;         // resolves the waits once the last of them is closed
@@ -181,6 +182,7 @@ export class Match {
     const before = this.view;
     for (const event of result.events ?? []) await this.#animate(event, before, speed);
     this.view = result.view;
+    this.lateClaim?.();
     if (this.#claimKey(this.view) !== this.claimKey && this.view.phase !== "claim") this.calls.clear();
     for (const seat of this.view.claims ?? []) {
       if (!this.calls.has(seat)) this.calls.set(seat, t("claim.says"));
@@ -300,11 +302,15 @@ export class Match {
   /**
    * A new card on the discard pile (Tress): computer seats call after their delays; the person
    * may call with the countdown running, or pass. With the person due to draw, the window is
-   * open until the person draws.
+   * open until the person draws. Under the `until_discard` house rule (T-19) calls stay open
+   * while the drawer plays: once the countdown has run out the drawer goes on, and the bar
+   * (and the slower computer callers) wait until his discard lands.
    */
   async #claimWindow() {
     const view = this.view;
     const key = this.#claimKey(view);
+    const untilDiscard = view.options?.claim_window === "until_discard";
+    const card = `${view.round}:${view.discard_count}`;
     this.claimKey = key;
     this.calls.clear();
     const speed = timings();
@@ -312,7 +318,9 @@ export class Match {
     const callers = offers.filter((offer) => offer.call)
       .map((offer) => ({ ...offer, at: Math.round(offer.delay_ms * speed.claimDelayFactor) }))
       .sort((a, b) => a.at - b.at || a.seat - b.seat);
-    const stillOpen = () => !this.closed && this.#claimKey(this.view) === key && ["draw", "claim"].includes(this.view.phase);
+    const stillOpen = () => !this.closed && (untilDiscard
+      ? `${this.view.round}:${this.view.discard_count}` === card && PLAYING.has(this.view.phase)
+      : this.#claimKey(this.view) === key && ["draw", "claim"].includes(this.view.phase));
     const botCall = async (seat) => {
       if (!stillOpen()) return;
       try {
@@ -331,7 +339,7 @@ export class Match {
     const personCan = this.human && A.callAction(view) !== null;
     const windowMs = personCan ? speed.claimWindow : (callers.at(-1)?.at ?? 0);
     await new Promise((resolve) => {
-      const pending = new Set(callers.filter((caller) => caller.at <= windowMs));
+      const pending = new Set(untilDiscard ? callers : callers.filter((caller) => caller.at <= windowMs));
       const timers = [];
       let finished = false;
       let called = false;
@@ -343,6 +351,7 @@ export class Match {
         finished = true;
         decided();
         this.claimDecision = null;
+        this.lateClaim = null;
         for (const timer of timers) timer.cancel();
         this.table.setClaim(null);
         if (flush) {
@@ -358,7 +367,15 @@ export class Match {
           if (called && !pending.size) finish(false);
         }));
       }
-      timers.push(this.#pausable(windowMs + 30, () => finish(false)));
+      // until_discard: the countdown over, the drawer plays on while the bar stays up;
+      // #present closes it when the discard lands (or the round ends).
+      const release = () => {
+        if (finished) return;
+        this.lateClaim = () => { if (!stillOpen()) finish(false); };
+        this.table.claimSlot.querySelector(".claim-bar")?.classList.add("until-discard");
+        resolve();
+      };
+      timers.push(this.#pausable(windowMs + 30, () => (untilDiscard && personCan && !called ? release() : finish(false))));
       if (personCan) {
         this.table.setClaim(claimBar({
           cardText: cardName(view.discard_top),
@@ -372,7 +389,8 @@ export class Match {
             try {
               await this.#send("act", { action: call });
             } catch (error) {
-              this.#illegal(error);
+              // A late call the drawer's discard beat is simply too late, not a mistake.
+              if (stillOpen()) this.#illegal(error);
             }
             if (!pending.size) finish(false);
           },
@@ -732,6 +750,7 @@ export class Match {
     this.root.dataset.mine = String(mine);
     this.root.dataset.claims = (view.claims ?? []).join(" ");
     this.root.dataset.handCounts = view.hand_counts.join(" ");
+    this.root.dataset.phase = view.phase;
     // "ready": the person may act now and nothing is under way (tests wait for this marker).
     this.root.dataset.input = mine && !this.looping && !this.acting ? "ready" : "wait";
     this.#drawClaimAnswer(view);
