@@ -218,13 +218,15 @@ def test_until_discard_keeps_the_chance_open_while_the_drawer_plays(session: Bro
         try:
             page.wait_for_selector(".table[data-phase=play] .claim-bar.until-discard", timeout=15_000)
             before = _counts(page)
+            note = page.text_content("[data-testid=claim-open-until]", timeout=2_000) or ""
             page.locator("[data-testid=take-it]").click(timeout=2_000)
         except PlaywrightError:
             return None  # the window closed first (the drawer took the card, or discarded): try again
         page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=20_000)
         page.wait_for_function("n => Number(document.querySelector('.table').dataset.handCounts.split(' ')[0]) !== n",
                                arg=before[0], timeout=20_000)
-        return before, _counts(page)
+        return before, _counts(page), note
 
-    before, after = _play_until(page, call_while_the_drawer_plays)
+    before, after, note = _play_until(page, call_while_the_drawer_plays)
     assert after[0] == before[0] + 2, "the person got the card and the penalty card"
+    assert note.startswith("You can still take it until ") and note.endswith(" discards."), note

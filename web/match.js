@@ -372,7 +372,11 @@ export class Match {
       const release = () => {
         if (finished) return;
         this.lateClaim = () => { if (!stillOpen()) finish(false); };
-        this.table.claimSlot.querySelector(".claim-bar")?.classList.add("until-discard");
+        const bar = this.table.claimSlot.querySelector(".claim-bar");
+        bar?.classList.add("until-discard");
+        // The countdown is gone: say how long the chance lasts now.
+        bar?.querySelector(".claim-text")?.after(h("p.claim-note", { dataset: { testid: "claim-open-until" },
+          text: t("claim.openUntil", { name: seatName(view, view.to_move) }) }));
         resolve();
       };
       timers.push(this.#pausable(windowMs + 30, () => (untilDiscard && personCan && !called ? release() : finish(false))));

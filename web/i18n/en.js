@@ -134,6 +134,7 @@ export default {
     group: "Take it",
     answerGroup: "Answer the call",
     prompt: "The {card} is up for grabs.",
+    openUntil: "You can still take it until {name} discards.",
     takeIt: "Take it!",
     pass: "Pass",
     says: "Take it!",

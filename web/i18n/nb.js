@@ -134,6 +134,7 @@ export default {
     group: "Take it",
     answerGroup: "Svar på «take it»",
     prompt: "Vil du ha {card}?",
+    openUntil: "Du kan fortsatt ta det til {name} kaster.",
     takeIt: "Take it!",
     pass: "Nei takk",
     says: "Take it!",

@@ -134,6 +134,7 @@ export default {
     group: "Беру!",
     answerGroup: "Відповідь на «Беру!»",
     prompt: "Карта у скиданні: {card}.",
+    openUntil: "Її ще можна взяти, доки {name} не скине карту.",
     takeIt: "Беру!",
     pass: "Пас",
     says: "Беру!",
