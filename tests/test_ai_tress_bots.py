@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -175,52 +176,50 @@ def test_normal_keeps_a_cheap_card_from_a_caller_who_is_not_down() -> None:
     assert decide("easy", game, 0)["kind"] != "draw_discard"
 
 
+def _normal_match(seed: int, steps: int) -> Iterator[tuple[TressGame, int, dict[str, Any], list[dict[str, Any]]]]:
+    """Four normal players play match ``seed``; yields (game, seat to move, its view, public log) before
+    each of at most ``steps`` moves, then makes the move. Stops early when nobody is to move."""
+    game = TressGame.new({}, seed=seed)
+    bots = [make_bot("tress", "normal", s) for s in range(4)]
+    log = game.public_log
+    for _ in range(steps):
+        seat = game.to_move
+        if seat is None or game.phase is Phase.MATCH_OVER:
+            return
+        view = game.view(seat)
+        yield game, seat, view, log
+        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+
+
 def test_hard_draws_and_answers_claims_as_normal_does() -> None:
     # Judging the draw by look-ahead lost points against normal's judgement (docs/ai.md):
     # hard's draws, and its answers as the drawer to a "take it" call, are normal's.
-    game = TressGame.new({}, seed=13)
-    bots = [make_bot("tress", "normal", s) for s in range(4)]
-    log = game.public_log
     draws = 0
-    for _ in range(400):
-        seat = game.to_move
-        if seat is None or game.phase is Phase.MATCH_OVER:
-            break
-        view = game.view(seat)
+    for game, _, view, log in _normal_match(13, 400):
         if game.phase in (Phase.DRAW, Phase.CLAIM) and view.get("discard_top"):
             hard = make_bot("tress", "hard", 3).decide(view, log)
             assert hard.action == make_bot("tress", "normal", 3).decide(view, log).action
             draws += 1
-        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
     assert draws >= 30
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_view_and_log_give_the_same_decision(level: str) -> None:
-    game = TressGame.new({}, seed=21)
-    bots = [make_bot("tress", "normal", s) for s in range(4)]
-    log = game.public_log
-    for _ in range(40):
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
+    steps = 0
+    for _, _, view, log in _normal_match(21, 40):
         first = make_bot("tress", level, 77).decide(view, log)
         again = make_bot("tress", level, 77).decide(view, log)
         assert first == again
-        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+        steps += 1
+    assert steps == 40  # someone was to move at every step
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
     # Two games that differ only in cards hidden from seat 0 get the same decision from it.
-    game = TressGame.new({}, seed=8)
-    bots = [make_bot("tress", "normal", s) for s in range(4)]
-    log = game.public_log
-    checked = 0
-    for step in range(60):
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
+    checked = steps = 0
+    for step, (game, seat, view, log) in enumerate(_normal_match(8, 60)):
+        steps += 1
         if seat == 0 and game.phase in (Phase.DRAW, Phase.PLAY):
             other = determinize(view, log, random.Random(step))
             assert other.hands != game.hands
@@ -232,7 +231,7 @@ def test_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
             theirs = make_bot("tress", level, 4).decide(seen, log)
             assert mine == theirs
             checked += 1
-        log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
+    assert steps == 60  # someone was to move at every step
     assert checked >= 5
 
 
