@@ -12,7 +12,7 @@ import { has, language, t, tOr } from "./i18n/index.js";
 import { matchShown } from "./match-events.js";
 import { timings } from "./settings.js";
 import { flash, flyCard } from "./table/animate.js";
-import { claimAnswer, claimBar } from "./table/claim.js";
+import { claimAnswer, claimBar, openUntilDiscard } from "./table/claim.js";
 import { choose, closeAll } from "./table/dialog.js";
 import { describeEvent } from "./table/log.js";
 import { sheetBody, sheetTitle } from "./table/scores.js";
@@ -372,11 +372,8 @@ export class Match {
       const release = () => {
         if (finished) return;
         this.lateClaim = () => { if (!stillOpen()) finish(false); };
-        const bar = this.table.claimSlot.querySelector(".claim-bar");
-        bar?.classList.add("until-discard");
-        // The countdown is gone: say how long the chance lasts now.
-        bar?.querySelector(".claim-text")?.after(h("p.claim-note", { dataset: { testid: "claim-open-until" },
-          text: t("claim.openUntil", { name: seatName(view, view.to_move) }) }));
+        openUntilDiscard(this.table.claimSlot.querySelector(".claim-bar"),
+          t("claim.openUntil", { name: seatName(view, view.to_move) }));
         resolve();
       };
       timers.push(this.#pausable(windowMs + 30, () => (untilDiscard && personCan && !called ? release() : finish(false))));

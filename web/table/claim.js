@@ -22,6 +22,18 @@ export function claimBar({ cardText, ms, onCall, onPass }) {
 }
 
 /**
+ * Turn a countdown bar into the open-until-discard bar (T-19 option `until_discard`): the
+ * countdown is hidden and ``text`` says how long the chance lasts now.
+ * @param {HTMLElement | null} bar the bar made by claimBar (nothing happens without one)
+ * @param {string} text
+ */
+export function openUntilDiscard(bar, text) {
+  if (!bar) return;
+  bar.classList.add("until-discard");
+  bar.querySelector(".claim-text").after(h("p.claim-note", { dataset: { testid: "claim-open-until" }, text }));
+}
+
+/**
  * The drawer's choice when someone called: take it yourself, or let the caller have it.
  * @param {{callerName: string, cardText: string, onTake: () => void, onGrant: () => void}} spec
  */
