@@ -1,14 +1,14 @@
-"""The computer-player framework: registry, decisions, seeding, the time cap, the random level."""
+"""The computer-player framework: registry, decisions, seeding, work budgets and the safety clock, the random level."""
 
 from __future__ import annotations
 
-import time
 from typing import Any, ClassVar
 
 import pytest
 
 from rummytable.ai import LEVELS, Bot, BotError, Decision, describe, make_bot, register, registered
-from rummytable.ai.base import NO_CALL, Deadline, digest, legal
+from rummytable.ai import base as ai_base
+from rummytable.ai.base import NO_CALL, Budget, digest, legal
 from rummytable.game import Phase
 from rummytable.take import TakeGame
 
@@ -17,8 +17,8 @@ def test_make_bot_finds_every_take_level() -> None:
     for level in LEVELS:
         bot = make_bot("take", level, seed=3)
         assert (bot.game, bot.level, bot.seed) == ("take", level, 3)
-        assert bot.budget_ms == type(bot).DEFAULT_BUDGET_MS
-    assert make_bot("take", "hard", 1, budget_ms=5).budget_ms == 5
+        assert bot.safety_ms == type(bot).SAFETY_MS
+    assert make_bot("take", "hard", 1, safety_ms=5).safety_ms == 5
 
 
 def test_unknown_game_or_level_is_a_value_error() -> None:
@@ -33,7 +33,7 @@ def test_unknown_game_or_level_is_a_value_error() -> None:
         game: ClassVar[str] = "take"
         level: ClassVar[str] = "expert"
 
-        def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+        def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
             return Decision(legal(view)[0], "first")
 
     with pytest.raises(ValueError, match="unknown level 'expert'"):
@@ -45,7 +45,7 @@ def test_register_refuses_a_second_bot_for_the_same_slot() -> None:
         game: ClassVar[str] = "take"
         level: ClassVar[str] = "easy"
 
-        def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+        def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
             return Decision(legal(view)[0], "first")
 
     with pytest.raises(ValueError, match="already has a easy bot"):
@@ -80,15 +80,88 @@ def test_rng_depends_on_seed_and_inputs_only() -> None:
     assert a.rng(view, log).random() != c.rng(view, log).random()
 
 
-def test_deadline_expires_and_none_never_does() -> None:
-    short = Deadline(1.0)
-    time.sleep(0.005)
-    assert short.expired()
-    assert short.fraction() >= 1.0
-    endless = Deadline(None)
-    assert not endless.expired()
-    assert endless.fraction() == 0.0
-    assert not make_bot("take", "normal", 1, float("inf")).deadline().expired()
+class FakeClock:
+    """A controlled clock for the bots' safety net (:func:`rummytable.ai.base.clock`): moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    """The safety clock switched on, reading a :class:`FakeClock`."""
+    fake = FakeClock()
+    monkeypatch.setattr(ai_base, "SAFETY_CLOCK", True)
+    monkeypatch.setattr(ai_base, "clock", fake)
+    return fake
+
+
+def test_budget_runs_out_after_its_units() -> None:
+    budget = Budget(3)
+    assert not budget.over()
+    budget.spend(2)
+    assert not budget.over()
+    budget.spend()
+    assert budget.over()
+    assert not budget.cut_short  # used up by work, not by the clock
+    endless = Budget()
+    endless.spend(10**9)
+    assert not endless.over()
+
+
+def test_safety_clock_fires_only_after_its_time_and_marks_the_budget(clock: FakeClock) -> None:
+    budget = Budget(None, safety_ms=500)
+    clock.now += 0.499
+    assert not budget.over()
+    clock.now += 0.001
+    assert budget.over() and budget.clock_fired() and budget.cut_short
+    clock.now -= 1.0  # once fired it stays fired
+    assert budget.over()
+
+
+def test_safety_clock_is_off_in_the_test_suite_and_for_infinite_safety() -> None:
+    # The suite's fixture turns the clock off, so no test decision depends on speed.
+    assert Budget(None, safety_ms=0).safety_ms is None
+    assert not Budget(None, safety_ms=0).over()
+    assert make_bot("take", "normal", 1, float("inf")).budget().safety_ms is None
+
+
+def test_a_decision_the_clock_stopped_says_so_and_is_still_legal(clock: FakeClock) -> None:
+    class Slow(Bot):
+        game: ClassVar[str] = "take"
+        level: ClassVar[str] = "normal"
+        SAFETY_MS: ClassVar[float] = 50.0
+
+        def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
+            steps = 0
+            while not budget.over():  # a search that would go on for ever
+                clock.now += 0.010
+                steps += 1
+            return Decision(legal(view)[steps % len(legal(view))], f"{steps} steps")
+
+    game = TakeGame.new({"players": 2}, 1)
+    seat = game.to_move or 0
+    view = game.view(seat)
+    decision = Slow(1).decide(view, game.public_log)
+    assert decision.cut_short
+    assert decision.reason == "5 steps"
+    assert decision.action in view["legal_actions"]
+    # The same bot with the net off does the same work bounded only by itself: never cut.
+    assert not make_bot("take", "normal", 1).decide(view, game.public_log).cut_short
+
+
+def test_every_level_decides_without_the_clock_when_it_has_time_enough(clock: FakeClock) -> None:
+    # The clock reads the same all along, as on an infinitely fast machine: nothing is cut short.
+    game = TakeGame.new({"players": 2}, 4)
+    seat = game.to_move or 0
+    view = game.view(seat)
+    for level in LEVELS:
+        decision = make_bot("take", level, 1).decide(view, game.public_log)
+        assert not decision.cut_short
+        assert decision.action in view["legal_actions"]
 
 
 def test_no_legal_action_raises_bot_error() -> None:

@@ -21,7 +21,7 @@ def situation(**kwargs: Any) -> TakeGame:
 
 def decide(game: TakeGame, level: str, seat: int = 0) -> dict[str, Any]:
     view = game.view(seat)
-    return make_bot("take", level, seed=1, budget_ms=float("inf")).decide(view, game.public_log).action
+    return make_bot("take", level, seed=1, safety_ms=float("inf")).decide(view, game.public_log).action
 
 
 def play_turn(game: TakeGame, level: str, seat: int = 0) -> list[dict[str, Any]]:
@@ -183,6 +183,6 @@ def test_plan_values_a_take_over_above_holding() -> None:
 def test_reason_is_short_plain_text(level: str) -> None:
     game = situation(melds=[(1, "6H 7H 8H")], hands=["9H 2C 5D KS", "3S 4S 9C"])
     view = game.view(0)
-    decision = make_bot("take", level, seed=1, budget_ms=float("inf")).decide(view, game.public_log)
+    decision = make_bot("take", level, seed=1, safety_ms=float("inf")).decide(view, game.public_log)
     assert 0 < len(decision.reason) <= 120
     assert "takes P2's sequence" in decision.reason

@@ -1,12 +1,14 @@
-"""The hard Take bot's look-ahead: whole planned turns, paired deals, the clock checked per play-out."""
+"""The hard Take bot's look-ahead: whole planned turns, paired deals, the safety clock checked per play-out."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from rummytable.ai import make_bot
-from rummytable.ai.base import Deadline
+import pytest
+
+from rummytable.ai import make_bot, take_bots
+from rummytable.ai.base import Budget
 from rummytable.ai.take_bots import TakeHardBot
 from rummytable.ai.take_eval import Play
 from rummytable.ai.take_knowledge import knowledge
@@ -18,18 +20,18 @@ from rummytable.take import TakeGame
 from rummytable.take_actions import Extend
 
 
-class CountingDeadline(Deadline):
-    """A cap that expires after a fixed number of checks: makes "checked before every play-out" testable."""
+class CountingBudget(Budget):
+    """A safety clock that fires after a fixed number of checks: makes "checked before every play-out" testable."""
 
     def __init__(self, checks: int) -> None:
         super().__init__(None)
         self.left = checks
-        self.calls = 0
 
-    def expired(self) -> bool:
-        self.calls += 1
+    def clock_fired(self) -> bool:
         self.left -= 1
-        return self.left < 0
+        if self.left < 0:
+            self.cut_short = True
+        return self.cut_short
 
 
 def situation(**kwargs: Any) -> TakeGame:
@@ -83,7 +85,7 @@ def test_play_out_leaves_the_world_untouched() -> None:
     assert game.to_position() == before
 
 
-def test_compare_checks_the_clock_before_every_play_out_and_drops_a_cut_world() -> None:
+def test_compare_checks_the_safety_clock_before_every_play_out_and_drops_a_cut_world() -> None:
     game = _midgame()
     view, log = game.view(0), game.public_log
     know = knowledge(view, log)
@@ -91,11 +93,12 @@ def test_compare_checks_the_clock_before_every_play_out_and_drops_a_cut_world() 
     assert len(candidates) == 3
     # 1 check before the first world + 3 before its play-outs + 1 before the second world
     # + 2 play-outs of the second world: the third check of world two expires it.
-    deadline = CountingDeadline(1 + 3 + 1 + 2)
-    means, errors, worlds = compare(view, log, know, candidates, random.Random(1), 10, deadline)
+    budget = CountingBudget(1 + 3 + 1 + 2)
+    means, errors, worlds = compare(view, log, know, candidates, random.Random(1), 10, budget)
     assert worlds == 1  # the second world was cut after two play-outs and dropped whole
     assert len(means) == len(errors) == 3
     assert errors == [0.0, 0.0, 0.0]
+    assert budget.cut_short
 
 
 def test_compare_pairs_the_deals_so_equal_candidates_tie_exactly() -> None:
@@ -103,19 +106,29 @@ def test_compare_pairs_the_deals_so_equal_candidates_tie_exactly() -> None:
     view, log = game.view(0), game.public_log
     same = _discards(game)[0]
     means, errors, worlds = compare(view, log, knowledge(view, log), [same, same], random.Random(2), 6,
-                                    Deadline(None))
+                                    Budget())
     assert worlds == 6
     assert means[0] == means[1]
     assert errors[1] == 0.0
 
 
-def test_compare_stops_at_the_soft_share() -> None:
+def test_hard_plays_as_many_deals_as_its_play_outs_allow(monkeypatch: pytest.MonkeyPatch) -> None:
     game = _midgame()
     view, log = game.view(0), game.public_log
-    soft = CountingDeadline(2)
-    _, _, worlds = compare(view, log, knowledge(view, log), _discards(game), random.Random(3), 10,
-                           Deadline(None), soft)
-    assert worlds == 2
+    asked: list[tuple[int, int]] = []
+
+    def counting(view: Any, log: Any, know: Any, candidates: list[Candidate], rng: Any, worlds: int,
+                 budget: Budget, horizon: int = 2) -> tuple[list[float], list[float], int]:
+        asked.append((len(candidates), worlds))
+        return [0.0] * len(candidates), [0.0] * len(candidates), worlds
+
+    monkeypatch.setattr(take_bots, "compare", counting)
+    bot = TakeHardBot(1)
+    for seat_view in (view,):
+        bot.decide(seat_view, log)
+    assert asked, "the position has options worth comparing"
+    for candidates, worlds in asked:
+        assert worlds == min(bot.WORLDS, bot.PLAYOUTS // candidates)
 
 
 def test_play_candidates_start_with_the_plan_and_are_distinct_legal_moves() -> None:
@@ -125,9 +138,9 @@ def test_play_candidates_start_with_the_plan_and_are_distinct_legal_moves() -> N
     view, log = game.view(0), game.public_log
     know = knowledge(view, log)
     actions = view["legal_actions"]
-    deadline = Deadline(None)
-    base = bot.play(view, know, actions, random.Random(0), deadline)
-    options = bot.play_candidates(view, know, actions, base, deadline)
+    budget = Budget()
+    base = bot.play(view, know, actions, random.Random(0), budget)
+    options = bot.play_candidates(view, know, actions, base, budget)
     assert options[0][1] == base
     assert options[0][0].planned
     assert 2 <= len(options) <= bot.CANDIDATES

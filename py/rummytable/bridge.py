@@ -163,15 +163,16 @@ def act(params: Params) -> JSONValue:
 def bot_step(params: Params) -> JSONValue:
     """Let the computer seat to move act once.
 
-    :returns: ``{"seat", "action", "reason", "events", "view"}``, or ``{"idle": true, "view"}``
-        when it is the person's move or the match is over.
+    :returns: ``{"seat", "action", "reason", "cut_short", "events", "view"}``, or ``{"idle": true, "view"}``
+        when it is the person's move or the match is over; ``cut_short`` is true when the
+        safety clock stopped the computer's search (a very slow device).
     """
     _no_params("bot_step", params)
     return _current().bot_step()
 
 
 def claim_offers(params: Params) -> JSONValue:
-    """Tress: each computer seat's "take it" decision with its delay -> ``{"offers": [{seat, call, delay_ms}]}``."""
+    """Tress: each computer seat's "take it" decision -> ``{"offers": [{seat, call, delay_ms, cut_short}]}``."""
     _no_params("claim_offers", params)
     return _current().claim_offers()
 

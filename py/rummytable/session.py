@@ -172,7 +172,7 @@ class Session:
         decision = self.bots[seat].decide(view, self._log())
         events = self.game.apply_json(decision.action)
         return {"seat": seat, "action": decision.action, "reason": decision.reason,
-                "events": self._events(events), "view": self.view()}
+                "cut_short": decision.cut_short, "events": self._events(events), "view": self.view()}
 
     def claim_offers(self) -> dict[str, Any]:
         """Each computer seat's "take it" decision on the current top discard, with its delay (T-18)."""
@@ -182,7 +182,8 @@ class Session:
             if not any(a.get("kind") == "call" for a in view.get("legal_actions", [])):
                 continue
             decision = bot.claim(view, self._log())
-            offers.append({"seat": seat, "call": decision.call, "delay_ms": decision.delay_ms})
+            offers.append({"seat": seat, "call": decision.call, "delay_ms": decision.delay_ms,
+                           "cut_short": decision.cut_short})
         return {"offers": offers}
 
     def bot_claim(self, seat: int) -> dict[str, Any]:

@@ -56,6 +56,7 @@ class MatchResult:
     :ivar finished: the match reached MATCH_OVER.
     :ivar decision_ms: per seat, the wall-clock time of each ``decide`` call in ms.
     :ivar actions: number of actions applied.
+    :ivar cut_short: per seat, how many of its decisions the safety clock cut short.
     """
 
     scores: list[int]
@@ -63,6 +64,7 @@ class MatchResult:
     finished: bool
     decision_ms: list[list[float]] = field(default_factory=list)
     actions: int = 0
+    cut_short: list[int] = field(default_factory=list)
 
 
 def new_game(game: str, options: dict[str, Any] | None, seed: int, players: int) -> Game:
@@ -92,6 +94,7 @@ def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> M
     :raises IllegalBotAction: when a bot picks an action that is not legal now.
     """
     times: list[list[float]] = [[] for _ in bots]
+    cut = [0] * len(bots)
     asked: set[tuple[int, str]] = set()
     log = _public_log(game)
     count = 0
@@ -104,6 +107,7 @@ def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> M
         start = time.perf_counter()
         decision = bots[seat].decide(view, log)
         times[seat].append((time.perf_counter() - start) * 1000.0)
+        cut[seat] += decision.cut_short
         if decision.action not in view["legal_actions"]:
             raise IllegalBotAction(
                 f"{bots[seat]!r} chose {decision.action} ({decision.reason}), not legal in phase {view['phase']}")
@@ -111,7 +115,8 @@ def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> M
         count += 1
     final = game.view(0)
     finished = game.phase is Phase.MATCH_OVER
-    return MatchResult(list(final["scores"]), list(final["winners"]) if finished else [], finished, times, count)
+    return MatchResult(list(final["scores"]), list(final["winners"]) if finished else [], finished, times, count,
+                       cut)
 
 
 def _offer_claims(game: Game, bots: list[Bot], asked: set[tuple[int, str]], log: list[dict[str, Any]]) -> int:
@@ -160,18 +165,18 @@ class Job:
     deal_seed: int
     levels: tuple[str, ...]
     bot_seeds: tuple[int, ...]
-    budget_ms: float | None
+    safety_ms: float | None
 
 
 def run_job(job: Job) -> tuple[Job, MatchResult]:
     """Play one tournament match (top-level so that worker processes can run it)."""
     game = new_game(job.game, job.options, job.deal_seed, job.players)
-    bots = [make_bot(job.game, lv, s, job.budget_ms) for lv, s in zip(job.levels, job.bot_seeds)]
+    bots = [make_bot(job.game, lv, s, job.safety_ms) for lv, s in zip(job.levels, job.bot_seeds)]
     return job, play_match(game, bots)
 
 
 def make_jobs(game: str, players: int, seats: list[str], games: int, seed: int,
-              options: dict[str, Any], budget_ms: float | None = None) -> list[Job]:
+              options: dict[str, Any], safety_ms: float | None = None) -> list[Job]:
     """Return the ``games`` matches: deal ``d = i // players`` with the seats rotated by ``i % players``."""
     jobs = []
     for i in range(games):
@@ -179,7 +184,7 @@ def make_jobs(game: str, players: int, seats: list[str], games: int, seed: int,
         levels = tuple(seats[(s - shift) % players] for s in range(players))
         # A bot keeps its seed across the rotations of one deal: only its seat changes.
         bot_seeds = tuple(seed * 7919 + deal * 31 + (s - shift) % players for s in range(players))
-        jobs.append(Job(game, players, options, seed + deal, levels, bot_seeds, budget_ms))
+        jobs.append(Job(game, players, options, seed + deal, levels, bot_seeds, safety_ms))
     return jobs
 
 
@@ -197,6 +202,7 @@ def summarize(game: str, players: int, results: list[tuple[Job, MatchResult]]) -
     played: dict[str, int] = {}
     points: dict[str, list[int]] = {}
     times: dict[str, list[float]] = {}
+    cut: dict[str, int] = {}
     unfinished = 0
     for job, result in results:
         unfinished += not result.finished
@@ -204,6 +210,7 @@ def summarize(game: str, players: int, results: list[tuple[Job, MatchResult]]) -
             played[level] = played.get(level, 0) + 1
             points.setdefault(level, []).append(result.scores[seat])
             times.setdefault(level, []).extend(result.decision_ms[seat])
+            cut[level] = cut.get(level, 0) + (result.cut_short[seat] if result.cut_short else 0)
             if seat in result.winners:
                 wins[level] = wins.get(level, 0.0) + 1.0 / len(result.winners)
             else:
@@ -218,7 +225,8 @@ def summarize(game: str, players: int, results: list[tuple[Job, MatchResult]]) -
     decision = {
         level: {"median": round(statistics.median(times[level]), 2) if times[level] else 0.0,
                 "p99": round(_percentile(times[level], 0.99), 2),
-                "max": round(max(times[level], default=0.0), 2)}
+                "max": round(max(times[level], default=0.0), 2),
+                "cut_short": cut.get(level, 0)}
         for level in order
     }
     return {"game": game, "players": players, "games": len(results), "unfinished": unfinished,
@@ -249,7 +257,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=100, help="number of matches (a multiple of --players)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help="game options as JSON, e.g. '{\"target\": 200}'")
-    parser.add_argument("--budget-ms", type=float, default=None, help="wall-clock cap per decision for every bot")
+    parser.add_argument("--safety-ms", type=float, default=None,
+                        help="wall-clock safety net per decision for every bot (default: each level's)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (at most the number of cores)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -272,7 +281,7 @@ def main(argv: list[str]) -> int:
             make_bot(args.game, level, 0)
     except ValueError as exc:
         parser.error(str(exc))
-    jobs = make_jobs(args.game, args.players, seats, args.games, args.seed, options, args.budget_ms)
+    jobs = make_jobs(args.game, args.players, seats, args.games, args.seed, options, args.safety_ms)
     results: list[tuple[Job, MatchResult]] = []
     started = time.perf_counter()
     step = max(1, len(jobs) // 20)

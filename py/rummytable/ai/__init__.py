@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Bot, BotError, ClaimDecision, Decision
+from .base import Bot, BotError, Budget, ClaimDecision, Decision
 
 __all__ = [
     "BOT_MODULES",
     "LEVELS",
     "Bot",
     "BotError",
+    "Budget",
     "ClaimDecision",
     "Decision",
     "describe",
@@ -72,11 +73,12 @@ def registered() -> list[tuple[str, str]]:
     return sorted(_REGISTRY, key=lambda k: (k[0], LEVELS.index(k[1])))
 
 
-def make_bot(game: str, level: str, seed: int, budget_ms: float | None = None) -> Bot:
+def make_bot(game: str, level: str, seed: int, safety_ms: float | None = None) -> Bot:
     """Return a new bot for ``game`` at ``level``.
 
     :param seed: the bot's seed (same seed, view and log => same decision).
-    :param budget_ms: wall-clock cap per decision in ms; None takes the level's default.
+    :param safety_ms: the wall-clock safety net per decision in milliseconds; None takes the
+        level's :attr:`~rummytable.ai.base.Bot.SAFETY_MS`, ``float("inf")`` turns it off.
     :raises ValueError: for an unknown game or level.
     """
     _load()
@@ -84,7 +86,7 @@ def make_bot(game: str, level: str, seed: int, budget_ms: float | None = None) -
     if cls is None:
         known = ", ".join(f"{g}/{lv}" for g, lv in registered())
         raise ValueError(f"no {level!r} bot for game {game!r}; known: {known}")
-    return cls(seed, budget_ms)
+    return cls(seed, safety_ms)
 
 
 def describe(game: str, level: str) -> str:

@@ -9,14 +9,18 @@ Every decision is:
 * **seeded** - randomness comes from :meth:`Bot.rng`, a generator seeded by the bot
   seed and a digest of ``(view, log)``; the same seed, view and log give the same
   decision, and two deals that look the same from the seat give the same decision;
-* **anytime-bounded** - search stops at a fixed amount of work or at the wall-clock
-  cap (:class:`Deadline`), whichever comes first. The work limits are set so that the
-  cap is only reached on a slow machine; a decision cut short is still legal.
+* **bounded by work, not by the clock** - each level does a fixed amount of work per
+  decision, counted in work units (:class:`Budget`: evaluation steps, sampled deals,
+  play-outs, search nodes), so a decision is a pure function of (level, seed, view, log)
+  on every machine, CPython or Pyodide, idle or busy. A wall-clock safety net
+  (:attr:`Bot.SAFETY_MS`) stops a search that runs far too long on a very slow device; a
+  decision it stopped is still legal and says so (:attr:`Decision.cut_short`).
 """
 
 from __future__ import annotations
 
 import abc
+import dataclasses
 import hashlib
 import json
 import random
@@ -36,10 +40,13 @@ class Decision:
     :ivar action: the action JSON, exactly as the game's ``action_from_json`` reads it;
         one of ``view["legal_actions"]``.
     :ivar reason: a short explanation for people, e.g. ``"takes 6H-8H with 9H: 25 points"``.
+    :ivar cut_short: True when the safety clock stopped the search before its work budget
+        was done (the decision may then differ from the same decision on a faster machine).
     """
 
     action: dict[str, Any]
     reason: str
+    cut_short: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,11 +57,13 @@ class ClaimDecision:
     :ivar delay_ms: the human-like reaction delay before the call, in milliseconds
         (0 when ``call`` is False); the page waits this long so a person has a fair chance.
     :ivar reason: a short explanation for people.
+    :ivar cut_short: True when the safety clock stopped the search (see :class:`Decision`).
     """
 
     call: bool
     delay_ms: int
     reason: str
+    cut_short: bool = False
 
 
 NO_CALL = ClaimDecision(False, 0, "no call")
@@ -76,78 +85,142 @@ def digest(view: dict[str, Any], log: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class Deadline:
-    """A wall-clock cap for one decision, read with :func:`time.perf_counter`.
+SAFETY_CLOCK = True
+"""Whether budgets start the safety net; the test suite turns it off (one fixture) so that no
+decision there can depend on the machine's speed."""
 
-    :param budget_ms: milliseconds allowed; ``None`` or ``inf`` means no cap.
+
+def clock() -> float:
+    """The safety net's clock in seconds: the process's CPU time (:func:`time.process_time`).
+
+    CPU time, not wall time, so a busy machine (other programs sharing the processor) does not
+    cut a search short; only a device too slow for the work does. Inside Pyodide it is the
+    time since start-up (``clock()``), the worker having the processor to itself.
+    """
+    return time.process_time()
+
+
+class Budget:
+    """The work one decision may do, in work units, with the clock only as a safety net.
+
+    Work is counted, not timed: a search calls :meth:`spend` for each unit it does (an
+    evaluation step, a sampled deal, a play-out, a search node: each level says which) and
+    asks :meth:`over` before starting more. Until the units run out the answer depends only
+    on the work done, so the same decision is made on every machine.
+
+    The safety net is for very slow devices only: once ``safety_ms`` milliseconds of
+    :func:`clock` have passed, :meth:`over` is true from then on and :attr:`cut_short`
+    records that the clock, not the work budget, ended the search.
+
+    :param units: work units allowed; ``None`` for no limit beyond the search's own.
+    :param safety_ms: the safety net in milliseconds; ``None`` (or :data:`SAFETY_CLOCK` off)
+        for none, so the decision can never be cut short.
     """
 
-    def __init__(self, budget_ms: float | None) -> None:
-        self.start = time.perf_counter()
-        self.budget_ms = budget_ms
-        self._end = None if budget_ms is None else self.start + budget_ms / 1000.0
+    def __init__(self, units: int | None = None, safety_ms: float | None = None) -> None:
+        self.units = units
+        self.used = 0
+        self.cut_short = False
+        self.safety_ms = safety_ms if SAFETY_CLOCK else None
+        self._end = None if self.safety_ms is None else clock() + self.safety_ms / 1000.0
 
-    def expired(self) -> bool:
-        """True once the budget is used up."""
-        return self._end is not None and time.perf_counter() >= self._end
+    def __repr__(self) -> str:
+        return f"Budget(units={self.units}, used={self.used}, safety_ms={self.safety_ms}, cut_short={self.cut_short})"
 
-    def fraction(self) -> float:
-        """Share of the budget used so far (0.0 when there is no cap)."""
-        if self._end is None or not self.budget_ms:
-            return 0.0
-        return (time.perf_counter() - self.start) * 1000.0 / self.budget_ms
+    def spend(self, units: int = 1) -> None:
+        """Count ``units`` of work done."""
+        self.used += units
+
+    def over(self) -> bool:
+        """True when no more work should start: the units are used up or the safety clock fired."""
+        if self.units is not None and self.used >= self.units:
+            return True
+        return self.clock_fired()
+
+    def clock_fired(self) -> bool:
+        """True once the safety net's time has passed (and from then on); sets :attr:`cut_short`."""
+        if not self.cut_short and self._end is not None and clock() >= self._end:
+            self.cut_short = True
+        return self.cut_short
 
 
 class Bot(abc.ABC):
     """A computer player for one game at one level.
 
+    :meth:`decide` and :meth:`claim` start a :class:`Budget` of the level's size, let the
+    level choose (:meth:`choose`, :meth:`choose_claim`) within it, and mark the answer
+    :attr:`Decision.cut_short` when the safety clock ended the search.
+
     :cvar game: the game id, ``"tress"`` or ``"take"``.
     :cvar level: ``"random"``, ``"easy"``, ``"normal"`` or ``"hard"``.
-    :cvar DEFAULT_BUDGET_MS: the wall-clock cap used when ``budget_ms`` is None.
+    :cvar WORK_UNITS: work units per decision (what a unit is, each level's module says);
+        ``None`` when the level's search is bounded by its own fixed limits alone.
+    :cvar SAFETY_MS: the safety net per decision, in milliseconds of :func:`clock`: several times
+        the slowest decision measured in the page, so it fires only on a very slow device.
     :cvar DESCRIPTION: one sentence for the difficulty menu (the page shows it).
     :param seed: the bot's seed; with the view and log it fixes every decision.
-    :param budget_ms: wall-clock cap per decision in milliseconds (None: the level's
-        default; ``float("inf")``: no cap, for reproducible experiments).
+    :param safety_ms: the safety net in milliseconds (None: the level's :attr:`SAFETY_MS`;
+        ``float("inf")``: none, so no decision can be cut short).
     """
 
     game: ClassVar[str] = ""
     level: ClassVar[str] = ""
-    DEFAULT_BUDGET_MS: ClassVar[float] = 100.0
+    WORK_UNITS: ClassVar[int | None] = None
+    SAFETY_MS: ClassVar[float] = 1000.0
     DESCRIPTION: ClassVar[str] = ""
 
-    def __init__(self, seed: int, budget_ms: float | None = None) -> None:
+    def __init__(self, seed: int, safety_ms: float | None = None) -> None:
         self.seed = seed
-        self.budget_ms = self.DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        self.safety_ms = self.SAFETY_MS if safety_ms is None else safety_ms
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed}, budget_ms={self.budget_ms})"
+        return f"{type(self).__name__}(seed={self.seed}, safety_ms={self.safety_ms})"
 
     @property
     def name(self) -> str:
         """``"<game>-<level>"``, e.g. ``"take-hard"``."""
         return f"{self.game}-{self.level}"
 
-    @abc.abstractmethod
+    def budget(self) -> Budget:
+        """A new budget for one decision: :attr:`WORK_UNITS` on the safety clock."""
+        safety = None if self.safety_ms == float("inf") else self.safety_ms
+        return Budget(self.WORK_UNITS, safety)
+
     def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
         """Return one legal action for ``view["seat"]`` in the current phase, with a reason.
 
         :param view: ``game.view(seat)``, including ``"legal_actions"`` (sorted).
         :param log: the public history as that seat sees it (``game.public_log`` or ``view["log"]``).
+        :returns: the level's choice; ``cut_short`` is set when the safety clock ended its search.
+        :raises BotError: when ``view`` lists no legal action for the seat.
+        """
+        budget = self.budget()
+        decision = self.choose(view, log, budget)
+        return dataclasses.replace(decision, cut_short=True) if budget.cut_short else decision
+
+    def claim(self, view: dict[str, Any], log: list[dict[str, Any]]) -> ClaimDecision:
+        """Decide whether to call "take it" for the top discard (Tress, T-16..T-18).
+
+        :returns: the level's answer; ``cut_short`` is set when the safety clock ended its search.
+        """
+        budget = self.budget()
+        answer = self.choose_claim(view, log, budget)
+        return dataclasses.replace(answer, cut_short=True) if budget.cut_short else answer
+
+    @abc.abstractmethod
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
+        """The level's choice for :meth:`decide`, doing at most ``budget``'s work.
+
         :raises BotError: when ``view`` lists no legal action for the seat.
         """
 
-    def claim(self, view: dict[str, Any], log: list[dict[str, Any]]) -> ClaimDecision:
-        """Decide whether to call "take it" for the top discard (Tress); the default never calls."""
+    def choose_claim(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> ClaimDecision:
+        """The level's answer for :meth:`claim`; the default never calls."""
         return NO_CALL
 
     def rng(self, view: dict[str, Any], log: list[dict[str, Any]], label: str = "") -> random.Random:
         """Return the generator for this decision: seeded by the bot seed, ``label`` and the inputs."""
         return random.Random(f"{self.game}/{self.level}/{self.seed}/{label}/{digest(view, log)}")
-
-    def deadline(self) -> Deadline:
-        """Start the clock for one decision."""
-        cap = None if self.budget_ms == float("inf") else self.budget_ms
-        return Deadline(cap)
 
 
 def legal(view: dict[str, Any]) -> list[dict[str, Any]]:

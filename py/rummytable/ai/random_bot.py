@@ -10,18 +10,17 @@ import json
 from typing import Any
 
 from . import register
-from .base import Bot, Decision, legal
+from .base import Bot, Budget, Decision, legal
 
 
 class RandomBot(Bot):
     """Picks uniformly among ``view["legal_actions"]`` with the decision's seeded generator."""
 
     level = "random"
-    DEFAULT_BUDGET_MS = 5.0
     DESCRIPTION = "Plays any legal move at random; for testing, not for fun."
 
-    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
-        """Return a uniformly random legal action.
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
+        """Return a uniformly random legal action (no search: the budget is not used).
 
         :raises BotError: when the view lists no legal action.
         """

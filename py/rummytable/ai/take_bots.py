@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from ..cards import Card, parse_card
 from ..take_scoring import card_points
 from . import register
-from .base import Bot, Deadline, Decision, legal
+from .base import Bot, Budget, Decision, legal
 from .take_eval import EASY, NORMAL, Evaluator, Play, Turn, Weights, turn_from_view
 from .take_knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
 from .take_rollout import Candidate, compare
@@ -42,42 +42,42 @@ class TakeBot(Bot):
     last_plan: tuple[list[Play], Card | None] = ([], None)
     """The last planned turn: its meld plays in order and its discard."""
 
-    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
         """Return the next step of the planned turn (draw, play or discard), with a reason.
 
+        :param budget: work units are the turn search's nodes (:meth:`Evaluator.plan`).
         :raises BotError: when the view lists no legal action for the seat.
         """
         actions = legal(view)
         if len(actions) == 1:
             return Decision(actions[0], "the only legal move")
-        deadline = self.deadline()
         rng = self.rng(view, log)
         know = knowledge(view, log)
         if view["phase"] == "draw":
-            return self.draw(view, know, actions, rng, deadline)
-        return self.play(view, know, actions, rng, deadline)
+            return self.draw(view, know, actions, rng, budget)
+        return self.play(view, know, actions, rng, budget)
 
     # ---------------------------------------------------------------- helpers
 
-    def evaluator(self, view: dict[str, Any], know: TakeKnowledge, deadline: Deadline | None = None) -> Evaluator:
-        """A fresh evaluator for this seat with the level's weights (search stops at ``deadline``)."""
+    def evaluator(self, view: dict[str, Any], know: TakeKnowledge, budget: Budget | None = None) -> Evaluator:
+        """A fresh evaluator for this seat with the level's weights (its search nodes spend ``budget``)."""
         ev = Evaluator(int(view["seat"]), options_from_view(view), know, self.WEIGHTS)
-        ev.deadline = deadline
+        ev.budget = budget
         return ev
 
     def planned(self, view: dict[str, Any], know: TakeKnowledge,
-                deadline: Deadline | None = None) -> tuple[float, list[Play], Card | None]:
+                budget: Budget | None = None) -> tuple[float, list[Play], Card | None]:
         """Plan the rest of this turn (play phase)."""
         seqs = sequences_from_view(view)
-        return self.evaluator(view, know, deadline).plan(turn_from_view(view, seqs))
+        return self.evaluator(view, know, budget).plan(turn_from_view(view, seqs))
 
     # ---------------------------------------------------------------- draw
 
     def draw_values(self, view: dict[str, Any], know: TakeKnowledge, rng: random.Random,
-                    deadline: Deadline) -> tuple[float | None, float, list[Play]]:
+                    budget: Budget) -> tuple[float | None, float, list[Play]]:
         """Values of taking the top discard (None when not allowed) and of the stock, and the plan with the discard."""
         seqs = sequences_from_view(view)
-        ev = self.evaluator(view, know, deadline)
+        ev = self.evaluator(view, know, budget)
         take: float | None = None
         plan: list[Play] = []
         top = view.get("discard_top")
@@ -91,12 +91,12 @@ class TakeBot(Bot):
         values = []
         for card in sample:
             values.append(ev.plan(turn_from_view(view, seqs, extra=card))[0])
-            if deadline.expired():
+            if budget.over():
                 break
         return take, sum(values) / len(values), plan
 
     def draw(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
-             rng: random.Random, deadline: Deadline) -> Decision:
+             rng: random.Random, budget: Budget) -> Decision:
         """Choose between the stock and the top discard (K-8)."""
         seat = int(view["seat"])
         stock = {"kind": "draw_stock", "seat": seat}
@@ -105,7 +105,7 @@ class TakeBot(Bot):
             return Decision(stock, "draws from the stock")
         if stock not in actions:
             return Decision(pile, "takes the discard: the stock is empty")
-        take, stock_value, plan = self.draw_values(view, know, rng, deadline)
+        take, stock_value, plan = self.draw_values(view, know, rng, budget)
         self.closeness = abs((take if take is not None else stock_value) - stock_value)
         top = view["discard_top"]
         if take is not None and self.prefer_discard(take, stock_value, plan, parse_card(top)):
@@ -120,9 +120,9 @@ class TakeBot(Bot):
     # ---------------------------------------------------------------- play
 
     def play(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
-             rng: random.Random, deadline: Deadline) -> Decision:
+             rng: random.Random, budget: Budget) -> Decision:
         """Play the first step of the best plan for this turn."""
-        value, plays, discard = self.planned(view, know, deadline)
+        value, plays, discard = self.planned(view, know, budget)
         self.plan_value = value
         self.last_plan = (plays, discard)
         return self.step(view, actions, plays, discard, value)
@@ -163,7 +163,7 @@ class TakeEasyBot(TakeBot):
     """Short-sighted: scores what it can now, keeps near-sequences, takes a discard only to meld it."""
 
     level = "easy"
-    DEFAULT_BUDGET_MS = 60.0
+    WORK_UNITS = 2_000
     WEIGHTS = EASY
     DESCRIPTION = ("Lays down and takes over whatever scores right away and throws its highest loose card, "
                    "without watching what you might pick up.")
@@ -178,7 +178,7 @@ class TakeNormalBot(TakeBot):
     """Counts cards, guards its sequences against take-overs, discards safely, times going out."""
 
     level = "normal"
-    DEFAULT_BUDGET_MS = 100.0
+    WORK_UNITS = 4_000
     WEIGHTS = NORMAL
     STOCK_SAMPLES = 6
     DESCRIPTION = ("Counts the cards, avoids feeding you take-overs, locks sequences with aces and "
@@ -199,52 +199,55 @@ class TakeHardBot(TakeNormalBot):
     """
 
     level = "hard"
-    DEFAULT_BUDGET_MS = 450.0
+    WORK_UNITS = 12_000
+    SAFETY_MS = 3000.0
     DESCRIPTION = ("Plays like normal, then tries its best ideas against many guesses of your hand "
                    "and plays the one that holds up best.")
     # A deeper turn search than normal's (same judgement).
     WEIGHTS = Weights(nodes=1000)
     STOCK_SAMPLES = 24
     WORLDS: ClassVar[int] = 24
-    """Sampled deals at most per decision (fewer when the soft share of the cap runs out)."""
-    SOFT_SHARE: ClassVar[float] = 0.5
-    """No new sampled deal starts after this share of the cap (the median decision stays well inside it)."""
+    """Sampled deals at most per decision."""
+    PLAYOUTS: ClassVar[int] = 60
+    """Play-outs per decision at most (a work budget): the deals are as many as fit,
+    ``PLAYOUTS // candidates``, up to :attr:`WORLDS`."""
     CANDIDATES: ClassVar[int] = 5
     """Options compared at most, normal's choice included."""
     FIRST_PLAYS: ClassVar[int] = 6
     """Other first plays whose whole turn is planned before the gate (by the quick ordering score)."""
     MIN_WORLDS: ClassVar[int] = 8
-    """Fewer finished deals than this (a cap hit early) leave normal's choice standing."""
+    """Fewer finished deals than this (the safety clock fired early) leave normal's choice standing."""
     HORIZON: ClassVar[int] = 2
     """Own turns a play-out covers (:func:`rummytable.ai.take_rollout.rollout`)."""
     MARGIN: ClassVar[float] = 2.0
     GATE: ClassVar[float] = 15.0
     """Only options within this many points of normal's choice (by its evaluator) are looked at."""
 
-    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
         """Pick among normal's candidates by look-ahead; normal's choice when there is nothing to compare.
 
+        :param budget: work units are the turn search's nodes; the look-ahead then plays at
+            most :attr:`PLAYOUTS` play-outs.
         :raises BotError: when the view lists no legal action for the seat.
         """
         actions = legal(view)
         if len(actions) == 1:
             return Decision(actions[0], "the only legal move")
-        deadline = self.deadline()
-        soft = Deadline(None if deadline.budget_ms is None else deadline.budget_ms * self.SOFT_SHARE)
         rng = self.rng(view, log)
         know = knowledge(view, log)
         if view["phase"] == "draw":
-            base = self.draw(view, know, actions, rng, deadline)
+            base = self.draw(view, know, actions, rng, budget)
             options = self.draw_candidates(view, actions, base)
             if self.closeness > self.GATE:
                 return base
         else:
-            base = self.play(view, know, actions, rng, deadline)
-            options = self.play_candidates(view, know, actions, base, deadline)
-        if len(options) < 2 or deadline.expired():
+            base = self.play(view, know, actions, rng, budget)
+            options = self.play_candidates(view, know, actions, base, budget)
+        if len(options) < 2 or budget.clock_fired():
             return base
-        scores, errors, worlds = compare(view, log, know, [c for c, _ in options], rng, self.WORLDS, deadline,
-                                         soft, self.HORIZON)
+        worlds_wanted = min(self.WORLDS, self.PLAYOUTS // len(options))
+        scores, errors, worlds = compare(view, log, know, [c for c, _ in options], rng, worlds_wanted, budget,
+                                         self.HORIZON)
         if worlds < self.MIN_WORLDS:
             # Too few deals to tell a better option from a lucky one.
             return base
@@ -273,7 +276,7 @@ class TakeHardBot(TakeNormalBot):
         return result
 
     def play_candidates(self, view: dict[str, Any], know: TakeKnowledge, actions: list[dict[str, Any]],
-                        base: Decision, deadline: Deadline) -> list[tuple[Candidate, Decision]]:
+                        base: Decision, budget: Budget) -> list[tuple[Candidate, Decision]]:
         """Whole turns worth comparing, normal's plan first (its first step is ``base``).
 
         Takes the plan of :meth:`play` (:attr:`last_plan`); then every other first play
@@ -282,14 +285,14 @@ class TakeHardBot(TakeNormalBot):
         until :attr:`FIRST_PLAYS` of them are within :attr:`GATE` points of the plan; and
         every plain discard within the gate (K-10). Returns (candidate, decision) pairs,
         one per first action: the plan, the best plays, and the best plain discard when
-        one is close - at most :attr:`CANDIDATES` in all. The search stops at ``deadline``.
+        one is close - at most :attr:`CANDIDATES` in all. The search stops once ``budget`` is used up.
         """
         seat = int(view["seat"])
         plays, discard = self.last_plan
         # The plan is carried into the worlds only when base is its first step (not a fallback).
         follows = plays[0].matches(base.action) if plays else base.action.get("card") == getattr(discard, "key", None)
         first = Candidate(base.action, tuple(plays), discard, planned=follows)
-        ev = self.evaluator(view, know, deadline)
+        ev = self.evaluator(view, know, budget)
         turn = turn_from_view(view, sequences_from_view(view))
         ordered: list[tuple[float, Play, Turn]] = []
         for play in turn.plays(seat, ev.options):
@@ -301,7 +304,7 @@ class TakeHardBot(TakeNormalBot):
         ordered.sort(key=lambda item: -item[0])
         close: dict[str, tuple[float, Candidate, Decision]] = {}
         for _, play, child in ordered:
-            if len(close) >= self.FIRST_PLAYS or deadline.expired():
+            if len(close) >= self.FIRST_PLAYS or budget.over():
                 break
             found = play.find(actions)
             if found is None or found == base.action:

@@ -29,7 +29,7 @@ from ..take_options import TakeOptions
 from ..take_plays import extension_plays, lay_down_plays
 from ..take_scoring import card_points, sequence_points
 from ..take_table import KING, TableSequence, extension, is_locked, new_sequence
-from .base import Deadline
+from .base import Budget
 from .take_knowledge import TakeKnowledge
 
 
@@ -189,7 +189,9 @@ class Evaluator:
         self.mean_unseen = know.mean_unseen_points()
         self._reach: dict[Card, float] = {}
         self.nodes = 0
-        self.deadline: Deadline | None = None
+        self.budget: Budget | None = None
+        """The decision's work budget: each search node spends one unit, and the search
+        expands no further node once it is used up."""
 
     # ---------------------------------------------------------------- pieces
 
@@ -338,9 +340,11 @@ class Evaluator:
         if key in memo:
             return memo[key]
         self.nodes += 1
+        if self.budget is not None:
+            self.budget.spend()
         value, discard = self.best_discard(turn)
         best: tuple[float, list[Play], Card | None] = (value, [], discard)
-        if self.nodes < self.w.nodes and not (self.deadline is not None and self.deadline.expired()):
+        if self.nodes < self.w.nodes and not (self.budget is not None and self.budget.over()):
             children: list[tuple[float, int, Play, Turn]] = []
             for i, play in enumerate(turn.plays(self.seat, self.options)):
                 try:

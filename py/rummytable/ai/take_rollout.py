@@ -7,14 +7,14 @@ carries its whole planned turn, which needs no hidden card, so it is played exac
 one turn of each opponent, then - with :data:`HORIZON` 2 - the seat's next turn, and
 the world is scored from the seat's side. The worlds, the stock order and the policy's
 choices are shared by all candidates (common random numbers), so the comparison
-measures the move, not the luck of the sample. The wall-clock cap is checked before
-every single play-out, so a decision ends within about one play-out of its cap.
+measures the move, not the luck of the sample. The number of play-outs is fixed by the
+caller (a work budget); the safety clock is checked before every single play-out, so a
+decision on a very slow device ends within about one play-out of it.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..game import Phase, RulesError
 from ..take import TakeGame
 from ..take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown
 from ..take_scoring import card_points
-from .base import Deadline
+from .base import Budget
 from .determinize import determinize_take
 from .take_eval import Evaluator, Play, Turn, Weights
 from .take_knowledge import TakeKnowledge, full_deck
@@ -206,48 +206,31 @@ def play_out(world: TakeGame, seat: int, candidate: Candidate, horizon: int = HO
     return rollout(game, seat, horizon)
 
 
-def _elapsed_ms(deadline: Deadline) -> float:
-    return (time.perf_counter() - deadline.start) * 1000.0
-
-
-def _remaining_ms(deadline: Deadline) -> float:
-    """Milliseconds left before ``deadline`` (infinite without a cap)."""
-    if deadline.budget_ms is None:
-        return float("inf")
-    return deadline.budget_ms - _elapsed_ms(deadline)
-
-
 def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge,
-            candidates: list[Candidate], rng: random.Random, worlds: int, deadline: Deadline,
-            soft: Deadline | None = None, horizon: int = HORIZON) -> tuple[list[float], list[float], int]:
+            candidates: list[Candidate], rng: random.Random, worlds: int, budget: Budget,
+            horizon: int = HORIZON) -> tuple[list[float], list[float], int]:
     """Compare ``candidates`` by :func:`play_out` over up to ``worlds`` sampled deals.
 
     Returns, per candidate, the mean value and the standard error of its mean
     difference to the first candidate (paired over the same worlds: common random
-    numbers), and the number of worlds used (0 when none finished). ``deadline`` (the
-    decision's cap) is checked before every play-out and a world cut short is dropped
-    whole, so the comparison stays paired; no new world starts once ``soft`` (a share
-    of the cap) has expired or when the time one world took would overrun ``deadline``.
+    numbers), and the number of worlds used (0 when none finished). The work is the
+    ``worlds`` times the candidates' play-outs; ``budget``'s safety clock is checked before
+    every play-out and a world it cut short is dropped whole, so the comparison stays paired.
     """
     seat = int(view["seat"])
     rows: list[list[float]] = []
-    slowest = 0.0
     for _ in range(worlds):
-        if deadline.expired() or (soft is not None and soft.expired()):
+        if budget.clock_fired():
             break
-        if rows and _remaining_ms(deadline) < slowest:
-            break
-        started = _elapsed_ms(deadline)
         base = determinize_take(view, log, random.Random(rng.random()), know)
         values: list[float] = []
         for candidate in candidates:
-            if deadline.expired():
+            if budget.clock_fired():
                 break
             values.append(play_out(base, seat, candidate, horizon))
         if len(values) < len(candidates):
             break
         rows.append(values)
-        slowest = max(slowest, _elapsed_ms(deadline) - started)
     done = len(rows)
     if not done:
         return [0.0] * len(candidates), [0.0] * len(candidates), 0

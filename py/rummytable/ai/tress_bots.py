@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from ..cards import parse_card
 from . import register
-from .base import Bot, ClaimDecision, Decision, digest, legal
+from .base import Bot, Budget, ClaimDecision, Decision, digest, legal
 from .tress_lookahead import lookahead_discards
 from .tress_policy import Style, TressTurn
 
@@ -46,12 +46,9 @@ class TressBot(Bot):
         """The seeded generator of one decision (bot seed, label, the view and the length of the log)."""
         return random.Random(f"tress/{self.level}/{self.seed}/{label}/{digest(dict(view), [])}/{len(log)}")
 
-    def turn(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]]) -> TressTurn:
-        """Read the table for one decision."""
-        return TressTurn(view, log, self.STYLE, self.deadline())
-
-    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
-        """Return a legal action for ``view["seat"]`` with a short reason.
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
+        """Return a legal action for ``view["seat"]`` with a short reason, within ``budget``
+        (work units: evaluation steps, :attr:`~rummytable.ai.tress_eval.HandEval.work`).
 
         :raises BotError: when the view lists no legal action for the seat.
         """
@@ -62,13 +59,12 @@ class TressBot(Bot):
         if "next_round" in kinds:
             return Decision(_first(actions, "next_round"), "deals the next round")
         if kinds & {"draw_stock", "draw_discard", "grant"}:
-            return self.decide_draw(view, log, actions)
-        return self.decide_play(view, log, actions)
+            return self.decide_draw(TressTurn(view, log, self.STYLE, budget), view, log, actions)
+        return self.decide_play(TressTurn(view, log, self.STYLE, budget), view, log, actions)
 
-    def decide_draw(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+    def decide_draw(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                     actions: list[dict[str, Any]]) -> Decision:
         """Draw from the stock or take the discard (T-11); with a claim pending, answer it (T-17)."""
-        turn = self.turn(view, log)
         top_key = view.get("discard_top")
         can_take = any(a["kind"] == "draw_discard" for a in actions)
         stock = _first(actions, "draw_stock")
@@ -105,10 +101,9 @@ class TressBot(Bot):
         # given up is a chance of an out: deny only when it costs next to nothing.
         return gain > -10.0
 
-    def decide_play(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+    def decide_play(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                     actions: list[dict[str, Any]]) -> Decision:
         """Go down, lay off, or discard (T-12..T-14, T-20)."""
-        turn = self.turn(view, log)
         lay_downs = [a for a in actions if a["kind"] == "lay_down"]
         if lay_downs:
             chosen = turn.choose_lay_down(lay_downs)
@@ -140,7 +135,7 @@ class TressBot(Bot):
         cost, card = ranked[0]
         return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
 
-    def claim(self, view: dict[str, Any], log: list[dict[str, Any]]) -> ClaimDecision:
+    def choose_claim(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> ClaimDecision:
         """Call "take it" for the top discard when it is worth the penalty card (T-16..T-18).
 
         The delay is the level's reaction time, drawn from its range with the decision's
@@ -151,7 +146,7 @@ class TressBot(Bot):
         top_key = view.get("discard_top")
         if top_key is None:
             return ClaimDecision(False, 0, "nothing to call for")
-        turn = TressTurn(view, log, self.STYLE, self.deadline())
+        turn = TressTurn(view, log, self.STYLE, budget)
         call, reason = turn.claim_value(parse_card(top_key))
         if not call:
             return ClaimDecision(False, 0, reason)
@@ -173,7 +168,7 @@ class TressEasyBot(TressBot):
 
     level = "easy"
     STYLE = EASY
-    DEFAULT_BUDGET_MS = 100.0
+    WORK_UNITS = 2_500
     DESCRIPTION = "Builds its contract and throws away high cards, but does not watch what others collect."
 
     def should_deny(self, turn: TressTurn, view: Mapping[str, Any], top: Any, gain: float) -> bool:
@@ -187,7 +182,7 @@ class TressNormalBot(TressBot):
 
     level = "normal"
     STYLE = NORMAL
-    DEFAULT_BUDGET_MS = 100.0
+    WORK_UNITS = 2_500
     DESCRIPTION = ("Counts the cards that are gone, gives nothing away to players who are down and calls "
                    "\"take it\" whenever a card brings its contract closer.")
 
@@ -198,7 +193,8 @@ class TressHardBot(TressBot):
 
     level = "hard"
     STYLE = HARD
-    DEFAULT_BUDGET_MS = 400.0
+    WORK_UNITS = 15_000
+    SAFETY_MS = 3000.0
     DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
                    "before it lets go of one.")
     CANDIDATES: ClassVar[int] = 4

@@ -45,6 +45,15 @@ JOKER_OUT: Out = (0, None)
 MAX_WINDOW = 6
 """Longest run window tried in rounds 1-6 (longer ones never lower the distance there)."""
 
+EVAL_UNITS = 32
+"""Work units of one evaluation before its run windows are combined: measured in CPython,
+an evaluation's fixed cost is about that of 32 combinations (one unit is about 12 us)."""
+
+MAX_COMBOS = 2500
+"""Combinations of run windows one evaluation goes through at most. They come best first
+(fewest gaps), so the cut only touches the largest round-7 hands of the three-runs contract,
+where the distance found is then an upper bound; it keeps one evaluation's work bounded."""
+
 POINTS = {rank: card_points(Card(rank, "S")) for rank in range(2, 15)}
 """Penalty points of a natural card by rank (T-2); a joker is :data:`JOKER_POINTS`."""
 
@@ -172,6 +181,10 @@ class HandEval:
     :ivar joker_out: a joker would cut ``distance``.
     :ivar useful: natural faces used by some best plan.
     :ivar plan: one best plan.
+    :ivar work: the evaluation's size in work units: :data:`EVAL_UNITS` plus the
+        combinations of run windows it went through (at most :data:`MAX_COMBOS`). A pure
+        function of the hand and the rules, so a decision that counts it stays the same
+        whether or not the evaluation came from a cache.
     """
 
     distance: int
@@ -181,6 +194,7 @@ class HandEval:
     joker_out: bool
     useful: frozenset[Face]
     plan: tuple[MeldPlan, ...] = field(default=())
+    work: int = EVAL_UNITS
 
 
 def _value_rank(value: int) -> int:
@@ -280,7 +294,26 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
     # -1: a run still to be found from nothing (4 gaps).
     options = sorted([(plan.need, i) for i, plan in enumerate(alone)] + [(4, -1)])
     bound = [float("inf")]
+    # A contract of runs only: a combination's distance follows from its windows' own
+    # numbers when no two of them compete for a card, and is only larger when they do
+    # (fewer cards held means more gaps and more loose cards). So one that cannot reach
+    # the best distance is skipped before any plan is built: an exact cut.
+    quick = not sets
+    gaps = [plan.need for plan in alone] + [empty_run.need]
+    fillable = [min(plan.need, plan.cap) for plan in alone] + [min(empty_run.need, empty_run.cap)]
+    held = [len(plan.used) for plan in alone] + [0]
+    combos_seen = 0
     for combo in _combos(options, runs, jokers, bound):
+        combos_seen += 1
+        if combos_seen > MAX_COMBOS:
+            break
+        if quick and best is not None:
+            need = sum(gaps[i] for i in combo)
+            fill = need - min(jokers, sum(fillable[i] for i in combo))
+            if all_cards:
+                fill = max(fill, naturals - sum(held[i] for i in combo) + 1)
+            if fill > best[0]:
+                continue
         if runs > 1 and not _compatible(windows_at, combo, rules.distinct):
             continue
         plans: list[MeldPlan] = []
@@ -372,7 +405,8 @@ def evaluate(shape: HandShape, sets: int, runs: int, all_cards: bool, rules: Eva
                     for v in (plan.start - 1, plan.start + plan.length):
                         if 1 <= v <= 14:
                             outs.add((_value_rank(v), plan.suit))
-    return HandEval(distance, best[1], best_loose, frozenset(outs), joker_out, frozenset(useful), chosen_plan)
+    return HandEval(distance, best[1], best_loose, frozenset(outs), joker_out, frozenset(useful), chosen_plan,
+                    EVAL_UNITS + min(combos_seen, MAX_COMBOS))
 
 
 def _combos(options: list[tuple[int, int]], runs: int, jokers: int, bound: list[float]) -> Iterator[tuple[int, ...]]:

@@ -13,8 +13,9 @@ the comparison is not drowned by the luck of the sample):
 
 The average over deals is in the cost currency of :mod:`rummytable.ai.tress_policy`;
 the hard level uses it to settle close calls between the normal level's best options.
-The work stops at a fixed number of deals or at the decision's deadline, whichever
-comes first (anytime).
+The work stops at a fixed number of deals or when the decision's work budget is used
+up, whichever comes first; a deal once started is finished, so every candidate is
+compared on the same deals.
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
     The cost is the average rollout (the distance kept per turn, times
     :data:`~rummytable.ai.tress_policy.DISTANCE_COST`)
     plus what the discard gives away, plus the penalty points at risk as the normal
-    level weighs them. Stops early at the turn's deadline; with no deal sampled the
+    level weighs them. Stops early once the turn's budget is used up; with no deal sampled the
     candidates come back as given.
     """
     if len(candidates) <= 1:
@@ -149,18 +150,27 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
     hand = HandShape.of(turn.hand)
     totals = [0.0] * len(candidates)
     done = 0
+    largest = 0
+    budget = turn.budget
     for _ in range(worlds):
-        if done and turn.deadline.expired():
+        # A deal is started only when the largest one so far still fits in the work left,
+        # so every candidate is compared on the same deals and the budget is kept.
+        if budget.over() or (budget.units is not None and budget.used + largest > budget.units):
             break
+        before = budget.used
         world = sample_world(view, log, rng, turn.counter)
-        base = {seat: turn.evaluate(HandShape.of(world.hands[seat])).distance
-                for seat in range(turn.players) if seat != turn.seat and not turn.down[seat]}
+        # Round 7: what a discard gives away is not weighed (feed_cost), so the opponents'
+        # hands need no evaluation.
+        base = {} if turn.all_cards else {
+            seat: turn.evaluate(HandShape.of(world.hands[seat])).distance
+            for seat in range(turn.players) if seat != turn.seat and not turn.down[seat]}
         draws = _my_draws(world, turn.players, horizon)
         for index, (_, card) in enumerate(candidates):
             shape = hand.without(_face(card))
             value = DISTANCE_COST * rollout(turn, shape, draws) / max(1, len(draws))
             totals[index] += value + feed_cost(turn, world, card, base)
         done += 1
+        largest = max(largest, budget.used - before)
     if not done:
         return list(candidates)
     ranked = []

@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card, parse_card
 from ..melds import End, Meld, MeldError, MeldKind, RunRules, lay_off_ends, make_run, make_set
 from ..tress_scoring import card_points
-from .base import Deadline
+from .base import Budget
 from .tress_eval import CardCounter, EvalRules, HandEval, HandShape, evaluate
 
 Action = dict[str, Any]
@@ -76,14 +76,16 @@ class TressTurn:
     """One decision's reading of the table and its answers (see the module docstring).
 
     :param view: ``game.view(seat)``. :param log: the public log as the seat sees it.
-    :param style: the level's :class:`Style`. :param deadline: the decision's clock.
+    :param style: the level's :class:`Style`.
+    :param budget: the decision's work budget; every evaluation not already made in this
+        decision spends its :attr:`~rummytable.ai.tress_eval.HandEval.work` on it.
     """
 
     def __init__(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], style: Style,
-                 deadline: Deadline | None = None) -> None:
+                 budget: Budget | None = None) -> None:
         self.view = view
         self.style = style
-        self.deadline = deadline or Deadline(None)
+        self.budget = budget or Budget()
         self.seat: int = int(view["seat"])
         self.players: int = int(view["players"])
         self.hand: list[Card] = [parse_card(k) for k in view["hand"]]
@@ -122,6 +124,7 @@ class TressTurn:
                     _SHARED.clear()
                 _SHARED[wide] = found
             self._memo[key] = found
+            self.budget.spend(found.work)
         return found
 
     def live_outs(self, found: HandEval) -> int:
@@ -213,11 +216,14 @@ class TressTurn:
     # ------------------------------------------------------------------ choices
 
     def discard_options(self, hand: Sequence[Card], banned: Card | None) -> list[tuple[float, Card]]:
-        """Every allowed discard from ``hand`` with its cost, best first (stops early at the deadline)."""
+        """Every allowed discard from ``hand`` with its cost, best first.
+
+        Stops early, after at least one, once the decision's work budget is used up.
+        """
         shape = HandShape.of(hand)
         seen: set[tuple[int, str | None]] = set()
         scored: list[tuple[float, Card]] = []
-        # Cheap order first, so a decision cut short by the clock still has sensible candidates.
+        # Cheap order first, so a decision whose budget runs out still has sensible candidates.
         for card in sorted(hand, key=lambda c: (c.is_joker, -card_points(c))):
             if card == banned or (card.rank, card.suit) in seen:
                 continue
@@ -230,7 +236,7 @@ class TressTurn:
                 face = None if card.is_joker else (card.rank, card.suit or "")
                 cost = self.hand_cost(shape.without(face))
             scored.append((cost + self.feed_cost(card), card))
-            if self.deadline.expired() and len(scored) >= 1:
+            if self.budget.over():
                 break
         scored.sort(key=lambda item: (item[0], item[1]))
         return scored
