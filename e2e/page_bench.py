@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 READY = "html[data-engine=ready]"
@@ -38,6 +39,10 @@ TARGETS = {
     "engine_ready_warm_ms": 2000,
     "hard_decision_p99_ms.tress": 1000,
     "hard_decision_p99_ms.take": 1000,
+    "decision_p99_ms.easy": 100,
+    "decision_p99_ms.normal": 100,
+    "decision_p99_ms.hard": 600,
+    "cut_short_decisions": 1,
     "memory_growth_mb": 20,
 }
 
@@ -175,7 +180,7 @@ DECISIONS_JS = """async ({game, players, level, count, seed, budgetMs}) => {
     const playing = new Set(["draw", "claim", "play"]);
     const end = performance.now() + budgetMs;
     const times = [];
-    let matches = 0;
+    let matches = 0, cut = 0;
     const deal = () => engine.call("new_match", {
         game, seats: Array(players).fill(level), options: {players}, seed: seed + matches++,
     });
@@ -191,8 +196,9 @@ DECISIONS_JS = """async ({game, players, level, count, seed, budgetMs}) => {
         const ms = performance.now() - t0;
         if (result.idle) throw new Error(`no computer seat to move in phase ${phase}`);
         if (playing.has(phase)) times.push(ms);  // dealing the next round is no decision
+        if (result.cut_short) cut += 1;
     }
-    return {times, matches};
+    return {times, matches, cut};
 }"""
 
 
@@ -212,11 +218,63 @@ def bench_decisions(ctx: Any, *, decisions: int = 100, budget_s: float = 45.0, s
                     "game": game, "players": players, "level": level, "count": decisions,
                     "seed": seed, "budgetMs": budget_s * 1000,
                 })
-                per_level[level] = {**stats([float(t) for t in answer["times"]]), "matches": answer["matches"]}
+                per_level[level] = {**stats([float(t) for t in answer["times"]]), "matches": answer["matches"],
+                                    "cut_short": answer["cut"]}
                 s = per_level[level]
                 say(f"decisions {game} {level}: median {s.get('median')} ms, p99 {s.get('p99')} ms "
                     f"({s['count']} moves)")
             result[game] = per_level
+    return result
+
+
+POSITIONS_JS = """async ({cases, level}) => {
+    const engine = window.rummyTable.engine;
+    const times = [];
+    let cut = 0;
+    for (const c of cases) {
+        await engine.call("load", {game: c.game, position: c.position, seats: Array(c.players).fill(level), seed: 7});
+        const t0 = performance.now();
+        const result = await engine.call("bot_step");
+        times.push(performance.now() - t0);
+        if (result.idle) throw new Error(`no computer seat to move in a ${c.label} position`);
+        if (result.cut_short) cut += 1;
+    }
+    return {times, cut};
+}"""
+
+
+def bench_decision_positions(ctx: Any, *, per_set: int = 30, seed: int = 1) -> dict[str, Any]:
+    """The computer's decisions on the hardest positions, as the page waits for them (``bot_step``).
+
+    The positions are those of ``python -m rummytable bench --section decisions``
+    (:func:`rummytable.bench_decisions.decision_positions`: round 7 of Tress under each
+    contract option, Take with two and four players), saved by CPython, loaded into the
+    page's engine and decided once by each level with its own work budget and safety net.
+    Reports times per set and level and how many decisions the safety clock cut short.
+    """
+    root = str(Path(__file__).resolve().parents[1] / "py")
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from rummytable.bench_decisions import SETS, decision_positions
+
+    cases = [vars(case) for case in decision_positions(per_set, seed)]
+    result: dict[str, Any] = {"unit": "ms", "cut_short": 0}
+    all_times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    with engine_page(ctx) as page:
+        for entry in SETS:
+            chosen = [case for case in cases if case["label"] == entry.label]
+            per_level: dict[str, Any] = {}
+            for level in LEVELS:
+                answer = page.evaluate(POSITIONS_JS, {"cases": chosen, "level": level})
+                times = [float(t) for t in answer["times"]]
+                all_times[level].extend(times)
+                per_level[level] = {**stats(times), "cut_short": answer["cut"]}
+                result["cut_short"] += answer["cut"]
+                s = per_level[level]
+                say(f"positions {entry.label} {level}: median {s.get('median')} ms, p99 {s.get('p99')} ms, "
+                    f"max {s.get('max')} ms, cut short {answer['cut']}")
+            result[entry.label] = per_level
+    result["all"] = {level: stats(times) for level, times in all_times.items()}
     return result
 
 
@@ -407,9 +465,19 @@ BENCHMARKS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "play_to_table_ms": bench_play_to_table,
     "person_move_ms": bench_person_move,
     "decision_ms": bench_decisions,
+    "decision_positions_ms": bench_decision_positions,
     "memory": bench_memory,
 }
 """The page's measurements by name, in the order `build.py bench` runs them (after its own)."""
+
+
+def _cut_short(measurements: dict[str, Any]) -> float | None:
+    """Decisions the safety clock cut short in the decision measurements (None when none ran)."""
+    counts = [level["cut_short"] for game in measurements.get("decision_ms", {}).values() if isinstance(game, dict)
+              for level in game.values() if isinstance(level, dict) and "cut_short" in level]
+    if "decision_positions_ms" in measurements:
+        counts.append(measurements["decision_positions_ms"]["cut_short"])
+    return float(sum(counts)) if counts else None
 
 
 def targets(measurements: dict[str, Any]) -> dict[str, Any]:
@@ -430,6 +498,9 @@ def targets(measurements: dict[str, Any]) -> dict[str, Any]:
         "engine_ready_warm_ms": (dig("load_warm_ms", "median"), "ms"),
         "hard_decision_p99_ms.tress": (dig("decision_ms", "tress", "hard", "p99"), "ms"),
         "hard_decision_p99_ms.take": (dig("decision_ms", "take", "hard", "p99"), "ms"),
+        **{f"decision_p99_ms.{level}": (dig("decision_positions_ms", "all", level, "p99"), "ms")
+           for level in LEVELS},
+        "cut_short_decisions": (_cut_short(measurements), "decisions"),
         "memory_growth_mb": (dig("memory", "growth_mb"), "MB"),
     }
     return {

@@ -23,6 +23,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         "person_move_ms": page_bench.bench_person_move(ctx, moves=3),
         "decision_ms": page_bench.bench_decisions(ctx, decisions=2, budget_s=30),
         "memory": page_bench.bench_memory(ctx, matches=2, target=50),
+        "decision_positions_ms": page_bench.bench_decision_positions(ctx, per_set=1),
     }
     json.dumps(results, allow_nan=False)  # plain JSON data
 
@@ -40,8 +41,16 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         assert person["act"]["count"] == person["state"]["count"] == 3
         levels = results["decision_ms"][game]
         for level in page_bench.LEVELS:
-            assert STATS_KEYS | {"matches"} <= levels[level].keys()
+            assert STATS_KEYS | {"matches", "cut_short"} <= levels[level].keys()
             assert levels[level]["count"] == 2
+
+    positions = results["decision_positions_ms"]
+    assert isinstance(positions["cut_short"], int)
+    for level in page_bench.LEVELS:
+        assert positions["all"][level]["count"] == 4  # one position of each set
+        assert positions["tress_round7_three_runs"][level].keys() >= STATS_KEYS | {"cut_short"}
+    goals = page_bench.targets(results)
+    assert {"decision_p99_ms.hard", "cut_short_decisions"} <= goals.keys()
 
     memory = results["memory"]
     assert memory["matches"] == 2 and memory["bot_steps"] > 0

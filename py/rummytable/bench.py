@@ -10,6 +10,7 @@ All times come from :func:`time.perf_counter_ns` and are reported in microsecond
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import random
@@ -229,8 +230,14 @@ def bench_tress_random_matches(config: BenchConfig) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- command
 
 
+SECTION_MODULES = ("rummytable.bench_decisions",)
+"""Modules whose import registers further sections (imported by :func:`run`, after this one)."""
+
+
 def run(config: BenchConfig, names: Sequence[str] | None = None) -> dict[str, Any]:
     """Run the named sections (all when ``names`` is None) and return the full report."""
+    for module in SECTION_MODULES:
+        importlib.import_module(module)
     results: dict[str, Any] = {}
     for name, func in SECTIONS.items():
         if names is not None and name not in names:
@@ -280,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=None, help="samples per case (default 10000, quick 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the deals")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    for module in SECTION_MODULES:
+        importlib.import_module(module)
     parser.add_argument("--section", action="append", choices=sorted(SECTIONS), help="run only these sections")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     hands = args.hands if args.hands is not None else (200 if args.quick else 10_000)
