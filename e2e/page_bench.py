@@ -249,7 +249,8 @@ def bench_decision_positions(ctx: Any, *, per_set: int = 30, seed: int = 1) -> d
     The positions are those of ``python -m rummytable bench --section decisions``
     (:func:`rummytable.bench_decisions.decision_positions`: round 7 of Tress under each
     contract option, Take with two and four players), saved by CPython, loaded into the
-    page's engine and decided once by each level with its own work budget and safety net.
+    page's engine and decided once by each level with its own work budget and safety net,
+    each level in a page of its own (so no level finds the evaluations of another cached).
     Reports times per set and level and how many decisions the safety clock cut short.
     """
     root = str(Path(__file__).resolve().parents[1] / "py")
@@ -260,20 +261,17 @@ def bench_decision_positions(ctx: Any, *, per_set: int = 30, seed: int = 1) -> d
     cases = [vars(case) for case in decision_positions(per_set, seed)]
     result: dict[str, Any] = {"unit": "ms", "cut_short": 0}
     all_times: dict[str, list[float]] = {level: [] for level in LEVELS}
-    with engine_page(ctx) as page:
-        for entry in SETS:
-            chosen = [case for case in cases if case["label"] == entry.label]
-            per_level: dict[str, Any] = {}
-            for level in LEVELS:
+    for level in LEVELS:
+        with engine_page(ctx) as page:
+            for entry in SETS:
+                chosen = [case for case in cases if case["label"] == entry.label]
                 answer = page.evaluate(POSITIONS_JS, {"cases": chosen, "level": level})
                 times = [float(t) for t in answer["times"]]
                 all_times[level].extend(times)
-                per_level[level] = {**stats(times), "cut_short": answer["cut"]}
+                result.setdefault(entry.label, {})[level] = {**stats(times), "cut_short": answer["cut"]}
                 result["cut_short"] += answer["cut"]
-                s = per_level[level]
-                say(f"positions {entry.label} {level}: median {s.get('median')} ms, p99 {s.get('p99')} ms, "
-                    f"max {s.get('max')} ms, cut short {answer['cut']}")
-            result[entry.label] = per_level
+                say(f"positions {entry.label} {level}: median {stats(times).get('median')} ms, "
+                    f"p99 {stats(times).get('p99')} ms, max {stats(times).get('max')} ms, cut short {answer['cut']}")
     result["all"] = {level: stats(times) for level, times in all_times.items()}
     return result
 

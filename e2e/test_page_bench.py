@@ -47,7 +47,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
     positions = results["decision_positions_ms"]
     assert isinstance(positions["cut_short"], int)
     for level in page_bench.LEVELS:
-        assert positions["all"][level]["count"] == 4  # one position of each set
+        assert positions["all"][level]["count"] == 5  # one position of each set
         assert positions["tress_round7_three_runs"][level].keys() >= STATS_KEYS | {"cut_short"}
     goals = page_bench.targets(results)
     assert {"decision_p99_ms.hard", "cut_short_decisions"} <= goals.keys()

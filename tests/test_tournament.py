@@ -46,8 +46,8 @@ def test_summary_counts_a_shared_win_as_a_fraction() -> None:
         return Job("take", 2, {}, 1, levels, (1, 2), None)
 
     results = [
-        (job(("hard", "normal")), MatchResult([510, 300], [0], True, [[1.0, 3.0], [2.0]])),
-        (job(("normal", "hard")), MatchResult([505, 505], [0, 1], True, [[2.0], [5.0]])),
+        (job(("hard", "normal")), MatchResult([510, 300], [0], True, [[1.0, 3.0], [2.0]], cut_short=[1, 0])),
+        (job(("normal", "hard")), MatchResult([505, 505], [0, 1], True, [[2.0], [5.0]], cut_short=[0, 2])),
     ]
     report = summarize("take", 2, results)
     rows = {row["bot"]: row for row in report["bots"]}
@@ -56,7 +56,8 @@ def test_summary_counts_a_shared_win_as_a_fraction() -> None:
     assert rows["hard"]["win_rate"] == 0.75
     assert rows["hard"]["matches"] == 2
     assert rows["hard"]["mean_score"] == 507.5
-    assert report["decision_ms"]["hard"] == {"median": 3.0, "p99": 5.0, "max": 5.0}
+    assert report["decision_ms"]["hard"] == {"median": 3.0, "p99": 5.0, "max": 5.0, "cut_short": 3}
+    assert report["decision_ms"]["normal"]["cut_short"] == 0
     assert [row["bot"] for row in report["bots"]] == ["hard", "normal"]
 
 
@@ -74,7 +75,7 @@ def test_cli_json_report(capsys: pytest.CaptureFixture[str]) -> None:
         assert row["matches"] == 4
         assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     assert sum(row["wins"] for row in report["bots"]) == pytest.approx(4 - report["unfinished"])
-    assert set(report["decision_ms"]["easy"]) == {"median", "p99", "max"}
+    assert set(report["decision_ms"]["easy"]) == {"median", "p99", "max", "cut_short"}
     assert "4/4 matches" in captured.err
 
 

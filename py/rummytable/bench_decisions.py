@@ -1,9 +1,10 @@
 """Decision positions for measuring the computer players, and the ``decisions`` bench section.
 
 :func:`decision_positions` plays seeded matches with normal computer players and keeps saved
-positions where a seat must decide: Tress with four players under each round-7 contract
-(T-4: three sets and a run, or three runs) with every position of round 7 it reaches, where
-the hands are largest, and a sample of rounds 1-6; Take with two and four players. The same
+positions where a seat must decide: Tress with four players, a sample of rounds 1-6 and,
+under each round-7 contract (T-4: three sets and a run, or three runs), the positions of
+round 7, where the hands are largest and the contract needs every card; Take with two and
+four players. The same
 positions are timed here in CPython (``python -m rummytable bench --section decisions``) and
 in the page (``python build.py bench``, ``decision_positions_ms``), so the two can be compared.
 
@@ -49,8 +50,9 @@ class PositionSet:
 
 
 SETS = (
-    PositionSet("tress_round7_sets_and_run", "tress", 4, (("round7", "sets_and_run"),), 1, 9, 7),
-    PositionSet("tress_round7_three_runs", "tress", 4, (("round7", "three_runs"),), 1, 9, 7),
+    PositionSet("tress_rounds_1_to_6", "tress", 4, (), 1, 9, 99),
+    PositionSet("tress_round7_sets_and_run", "tress", 4, (("round7", "sets_and_run"),), 7, 1, 7),
+    PositionSet("tress_round7_three_runs", "tress", 4, (("round7", "three_runs"),), 7, 1, 7),
     PositionSet("take_2_players", "take", 2, (), 1, 3, 99),
     PositionSet("take_4_players", "take", 4, (), 1, 3, 99),
 )
@@ -104,8 +106,12 @@ def decision_positions(per_set: int, seed: int = 1) -> Iterator[DecisionCase]:
 
 def time_decisions(cases: list[DecisionCase], level: str) -> dict[str, Any]:
     """Let ``level`` decide every case once with its real safety net; times, work units and cut-short count."""
+    from .ai.tress_policy import _SHARED
     from .session import game_class
 
+    # Every level starts from an empty evaluation cache: its figures do not depend on
+    # which level was measured before it (the cold cache is the slow case).
+    _SHARED.clear()
     samples: list[int] = []
     cpu: list[int] = []
     units: list[int] = []

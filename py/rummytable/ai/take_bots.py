@@ -208,7 +208,7 @@ class TakeHardBot(TakeNormalBot):
     STOCK_SAMPLES = 24
     WORLDS: ClassVar[int] = 24
     """Sampled deals at most per decision."""
-    PLAYOUTS: ClassVar[int] = 60
+    PLAYOUTS: ClassVar[int] = 48
     """Play-outs per decision at most (a work budget): the deals are as many as fit,
     ``PLAYOUTS // candidates``, up to :attr:`WORLDS`."""
     CANDIDATES: ClassVar[int] = 5

@@ -168,7 +168,7 @@ class TressEasyBot(TressBot):
 
     level = "easy"
     STYLE = EASY
-    WORK_UNITS = 2_500
+    WORK_UNITS = 2_000
     DESCRIPTION = "Builds its contract and throws away high cards, but does not watch what others collect."
 
     def should_deny(self, turn: TressTurn, view: Mapping[str, Any], top: Any, gain: float) -> bool:
@@ -182,7 +182,7 @@ class TressNormalBot(TressBot):
 
     level = "normal"
     STYLE = NORMAL
-    WORK_UNITS = 2_500
+    WORK_UNITS = 2_000
     DESCRIPTION = ("Counts the cards that are gone, gives nothing away to players who are down and calls "
                    "\"take it\" whenever a card brings its contract closer.")
 
@@ -193,7 +193,7 @@ class TressHardBot(TressBot):
 
     level = "hard"
     STYLE = HARD
-    WORK_UNITS = 15_000
+    WORK_UNITS = 12_000
     SAFETY_MS = 3000.0
     DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
                    "before it lets go of one.")

@@ -165,10 +165,17 @@ def lookahead_discards(turn: TressTurn, view: Mapping[str, Any], log: Sequence[M
             seat: turn.evaluate(HandShape.of(world.hands[seat])).distance
             for seat in range(turn.players) if seat != turn.seat and not turn.down[seat]}
         draws = _my_draws(world, turn.players, horizon)
-        for index, (_, card) in enumerate(candidates):
+        values: list[float] = []
+        for _, card in candidates:
             shape = hand.without(_face(card))
             value = DISTANCE_COST * rollout(turn, shape, draws) / max(1, len(draws))
-            totals[index] += value + feed_cost(turn, world, card, base)
+            values.append(value + feed_cost(turn, world, card, base))
+            if budget.units is not None and budget.used > budget.units:
+                break
+        if len(values) < len(candidates):
+            # The deal ran past the budget: dropped whole, so the candidates stay paired.
+            break
+        totals = [total + value for total, value in zip(totals, values)]
         done += 1
         largest = max(largest, budget.used - before)
     if not done:
