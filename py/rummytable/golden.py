@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .autoplay import bot_steps
+from .game import Phase
 from .match_specs import MatchSpec
 
 REGENERATE = "PYTHONPATH=py python3 -m rummytable simulate --golden tests/golden --write"
@@ -52,24 +53,23 @@ class GoldenError(ValueError):
     """A golden match cannot be recorded (it does not end) or a golden file cannot be read."""
 
 
-def record(spec: MatchSpec, rounds: int | None = None) -> dict[str, Any]:
+def record(spec: MatchSpec, actions: int | None = None) -> dict[str, Any]:
     """Play ``spec`` with its bots and return the transcript (the golden file's data).
 
-    :param rounds: stop once this many rounds (Tress) or hands (Take) are scored: a
-        shorter check for slow interpreters; ``None`` plays the whole match.
+    :param actions: stop after this many actions: the start of the match, a shorter
+        check for slow interpreters; ``None`` plays the whole match.
     :raises GoldenError: when the match does not end within :data:`MAX_ACTIONS` actions.
     """
     game = spec.new_game()
-    scored = 0
-    for count, made in enumerate(bot_steps(game, spec.bots()), start=1):
-        scored += sum(event.kind == "round_scored" for event in made.events)
-        if rounds is not None and scored >= rounds:
+    limit = MAX_ACTIONS if actions is None else actions
+    for count, _ in enumerate(bot_steps(game, spec.bots()), start=1):
+        if count >= limit:
             break
-        if count >= MAX_ACTIONS:
-            raise GoldenError(f"{spec.command()} has not ended after {MAX_ACTIONS} actions")
-    totals = game.view(0)["scores"]
+    if actions is None and game.phase is not Phase.MATCH_OVER:
+        raise GoldenError(f"{spec.command()} has not ended after {MAX_ACTIONS} actions")
+    view = game.view(0)
     return {**spec.to_json(), "regenerate": REGENERATE, "actions": len(game.history),
-            "scores": list(totals), "winners": list(game.view(0)["winners"]), "log": game.public_log}
+            "scores": list(view["scores"]), "winners": list(view["winners"]), "log": game.public_log}
 
 
 def dumps(transcript: dict[str, Any]) -> str:
@@ -106,7 +106,7 @@ def first_difference(expected: dict[str, Any], actual: dict[str, Any], prefix: b
     by event (the message gives the event's number, its round or hand, the event before
     it and both versions), then the totals and winners.
 
-    :param prefix: ``actual`` is the start of a match (:func:`record` with ``rounds``):
+    :param prefix: ``actual`` is the start of a match (:func:`record` with ``actions``):
         only its events are compared, with the same events of ``expected``.
     """
     for key in ("game", "seed", "options", "seats"):
