@@ -4,15 +4,14 @@ Default run: matches for 2, 3 and 4 players at a lowered target (50 points, so a
 one to a few hands), every action checked cheaply (cards conserved, sequences valid with
 one owner), heavier checks (save/load, views, random illegal actions) at every hand's end
 and a few random positions; scores recounted after every hand. ``-m slow``: 1000 matches
-per player count.
+per player count. The invariants themselves live in :mod:`rummytable.invariants`
+(``python -m rummytable simulate`` checks the same ones).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
-from typing import Any
 
 import pytest
 from _take_helpers import canonical
@@ -21,12 +20,18 @@ from hypothesis import strategies as st
 from pyodide_scale import scaled
 
 from rummytable.cards import build_deck, parse_card
-from rummytable.game import Action, IllegalActionError, Phase
-from rummytable.melds import TAKE_SEQUENCES, End, check_joker_ratio, make_run
-from rummytable.take import LOG_IN_VIEW, TakeGame
+from rummytable.game import Action, Event, IllegalActionError, Phase
+from rummytable.invariants import (
+    check_cards,
+    check_hand_scored,
+    check_save_load,
+    check_table,
+    check_totals,
+    check_view_hides,
+)
+from rummytable.melds import End
+from rummytable.take import TakeGame
 from rummytable.take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand
-from rummytable.take_scoring import hand_points, table_points
-from rummytable.take_table import TableSequence
 
 DECK = frozenset(build_deck(1, 2))
 
@@ -34,70 +39,18 @@ DECK = frozenset(build_deck(1, 2))
 STEP_CAP = 20_000
 """Actions after which a match without the dead-stock option is given up (see play_match)."""
 
-_VALIDATED: dict[int, TableSequence] = {}
-
 
 def check_invariants(game: TakeGame) -> None:
-    """Cards conserved; every sequence valid with exactly one owner in range."""
-    state = game.state
-    cards = [c for h in state.hands for c in h] + state.stock + state.discard
-    for seq in state.sequences.values():
-        cards.extend(seq.meld.cards)
-        assert isinstance(seq.owner, int)
-        assert 0 <= seq.owner < game.num_players
-        # Sequences are immutable: each object needs validating once.
-        if _VALIDATED.get(id(seq)) is not seq:
-            rebuilt = make_run(seq.meld.cards, TAKE_SEQUENCES, seq.meld.start)
-            check_joker_ratio(rebuilt, state.options.joker_ratio, "K-5")
-            _VALIDATED[id(seq)] = seq
-    assert len(cards) == len(DECK)
-    assert set(cards) == DECK
-    if game.phase is Phase.DRAW:
-        assert state.stock, "K-19: the stock is never empty when a card must be drawn"
+    """Cards conserved; every sequence valid with exactly one owner in range; a stock to draw from (K-19)."""
+    check_cards(game)
+    check_table(game)
 
 
-def check_scores(game: TakeGame) -> None:
+def check_scores(game: TakeGame, events: list[Event]) -> None:
     """After a hand: the points are a recount of the final position, and the totals add up."""
-    state = game.state
-    result = state.last_result
-    assert result is not None
-    for seat in range(game.num_players):
-        expected = table_points(state.sequences.values(), seat, state.options) - hand_points(state.hands[seat])
-        assert result.points[seat] == expected
-    assert state.scores == [sum(col) for col in zip(*state.round_scores)]
-
-
-def check_view(game: TakeGame, seat: int) -> None:
-    """The view names no card that seat cannot know: other hands and the stock stay hidden."""
-    view = game.view(seat)
-    state = game.state
-    known = {c.key for c in state.hands[seat]} | {c.key for c in state.discard}
-    known |= {c.key for seq in state.sequences.values() for c in seq.meld.cards}
-    if state.last_result is not None:
-        known |= {c.key for hand in state.last_result.hands for c in hand}
-    for event in state.log[-LOG_IN_VIEW:]:
-        known |= _keys_in(event.for_seat(None))
-        if event.owner == seat:
-            known |= _keys_in(event.to_json())
-    assert _keys_in(view) <= known
-    assert view["hand"] == [c.key for c in sorted(state.hands[seat])]
-    assert "stock" not in view and "hands" not in view
-
-
-def _keys_in(data: Any) -> set[str]:
-    found: set[str] = set()
-    if isinstance(data, dict):
-        # "faces" name what jokers stand for, not physical cards.
-        for key, value in data.items():
-            if key != "faces":
-                found |= _keys_in(value)
-    elif isinstance(data, list):
-        for value in data:
-            found |= _keys_in(value)
-    elif isinstance(data, str):
-        with contextlib.suppress(ValueError):
-            found.add(parse_card(data).key)
-    return found
+    assert game.state.last_result is not None
+    check_hand_scored(game, events)
+    check_totals(game)
 
 
 def random_action(game: TakeGame, rng: random.Random) -> Action:
@@ -149,7 +102,6 @@ def play_match(seed: int, players: int, *, target: int = 50, samples: int = 2, f
     hurry = 0.3 * rng.random()  # chance of discarding at once: slow melders exercise the stock rebuild
     # Heavy checks (save/load, views, random illegal actions) cost O(history): a few per match.
     checkpoints = set(rng.sample(range(600), samples))
-    _VALIDATED.clear()
     # Under the rule book alone a hand can cycle for ever when no card left in play can be
     # melded; odd seeds end such hands with the dead-stock option, even seeds play on to a cap.
     dead_stock = seed % 2 == 1
@@ -166,18 +118,17 @@ def play_match(seed: int, players: int, *, target: int = 50, samples: int = 2, f
             action = rng.choice([a for a in actions if isinstance(a, Discard)])
         else:
             action = rng.choice(actions)
-        game.apply(action)
+        events = game.apply(action)
         check_invariants(game)
         hand_over = game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and not isinstance(action, NextHand)
         if hand_over:
-            check_scores(game)
+            check_scores(game, events)
         if full or hand_over or step in checkpoints:
-            text = game.save()
-            assert TakeGame.load(text).save() == text
+            check_save_load(game)
             assert json.loads(json.dumps(game.view(seat))) == game.view(seat)
             for viewer in range(players):
-                check_view(game, viewer)
-            check_actions(game, rng, 20, text)
+                check_view_hides(game, viewer)
+            check_actions(game, rng, 20, game.save())
     else:
         assert not dead_stock, f"match {seed} with {players} players did not end"
         assert game.state.restocks >= 10, "only an endlessly rebuilt stock may stop a match"

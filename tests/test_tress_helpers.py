@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rummytable.autoplay import uniform_action
 from rummytable.cards import Card, build_deck, cards_from_faces
 from rummytable.game import IllegalActionError, Phase
 from rummytable.tress import TressGame
@@ -99,23 +100,9 @@ def full_deck(game: TressGame) -> Counter[Card]:
     return Counter(build_deck(2, game.options.joker_count))
 
 
-_DECKS: dict[int, frozenset[Card]] = {}
-
-
-def each_card_once(game: TressGame) -> bool:
-    """True when every physical card of the deck is in exactly one place (fast form of the Counter check)."""
-    jokers = game.options.joker_count
-    if jokers not in _DECKS:
-        _DECKS[jokers] = frozenset(build_deck(2, jokers))
-    cards = [c for h in game.hands for c in h] + game.stock + game.discard
-    cards += [c for t in game.melds.values() for c in t.meld.cards]
-    return len(cards) == len(_DECKS[jokers]) and set(cards) == _DECKS[jokers]
-
-
 def random_action(game: TressGame, rng: random.Random) -> Any:
     """A uniformly random legal action over every seat's legal actions (claims included)."""
-    actions = [a for seat in range(game.num_players) for a in game.legal_actions(seat)]
-    return rng.choice(actions)
+    return uniform_action(game, rng)
 
 
 def play_random(game: TressGame, rng: random.Random, max_steps: int = 50_000) -> int:

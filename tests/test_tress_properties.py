@@ -2,7 +2,9 @@
 
 Default run: :data:`MATCHES` full matches with invariant checks at every step, plus
 shorter checks (save/load at every step, illegal actions, hidden information) on
-fewer matches. ``-m slow`` runs :data:`SLOW_MATCHES` full matches.
+fewer matches. ``-m slow`` runs :data:`SLOW_MATCHES` full matches. The invariants
+themselves live in :mod:`rummytable.invariants` (``python -m rummytable simulate``
+checks the same ones).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pyodide_scale import scaled
-from test_tress_helpers import all_cards, each_card_once, full_deck, random_action, reshuffle_hidden
+from test_tress_helpers import all_cards, full_deck, random_action, reshuffle_hidden
 
 from rummytable.cards import build_deck
 from rummytable.game import Action, Phase, RulesError
+from rummytable.invariants import check_cards, check_hand_scored, check_phase, check_save_load, check_totals
 from rummytable.melds import End, MeldKind
 from rummytable.tress import TressGame
 from rummytable.tress_actions import (
@@ -34,7 +37,6 @@ from rummytable.tress_actions import (
     NextRound,
     SwapJoker,
 )
-from rummytable.tress_scoring import hand_points
 
 MATCHES = 40
 SLOW_MATCHES = 1000
@@ -56,17 +58,10 @@ def _options(seed: int) -> dict[str, Any]:
 
 
 def check_invariants(game: TressGame) -> None:
-    """Every card in exactly one place; scores are the sum of the rounds; phase consistent."""
-    assert each_card_once(game)
-    totals = [sum(row[s] for row in game.round_scores) for s in range(game.num_players)]
-    assert totals == game.scores
-    if game.phase is Phase.MATCH_OVER:
-        assert game.to_move is None
-        assert game.winners
-        assert len(game.round_scores) == 7
-    else:
-        assert game.to_move is not None
-        assert not game.winners
+    """Every card in exactly one place; scores are the sum of the rounds; phase consistent (7 rounds at the end)."""
+    check_cards(game)
+    check_totals(game)
+    check_phase(game)
 
 
 def play_checked(seed: int, steps: int | None = None) -> TressGame:
@@ -78,11 +73,8 @@ def play_checked(seed: int, steps: int | None = None) -> TressGame:
         action = random_action(game, rng)
         events = game.apply(action)
         count += 1
-        for event in events:
-            if event.kind == "round_scored":
-                assert event.data["points"] == [hand_points(h) for h in game.hands]
-                out = event.data["out"]
-                assert out is None or not game.hands[out]
+        # A scored round's points are the cards left in hand; whoever went out holds none.
+        check_hand_scored(game, events)
         check_invariants(game)
         assert count < 40_000, "a match must end"
     return game
@@ -115,8 +107,7 @@ def test_save_load_round_trip_at_every_step() -> None:
         for _ in range(150):
             if game.phase is Phase.MATCH_OVER:
                 break
-            text = game.save()
-            assert TressGame.load(text).save() == text
+            check_save_load(game)
             game.apply(random_action(game, rng))
 
 
@@ -223,6 +214,5 @@ def test_hypothesis_random_play(seed: int, players: int, mix: int, steps: int) -
             break
         game.apply(random_action(game, rng))
     check_invariants(game)
-    text = game.save()
-    assert TressGame.load(text).save() == text
+    check_save_load(game)
     assert Counter(all_cards(game)) == Counter(full_deck(game))

@@ -2,7 +2,7 @@
 
 Commands are looked up lazily so that starting one never imports the others.
 ``bench`` (speed measurements, JSON with ``--json``), ``tournament`` (bots against
-each other), ``simulate`` (random play, invariant checks).
+each other), ``simulate`` (seeded matches with invariant checks; golden transcripts).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ Ranks are integers 2..14 with the ace as 14; in a run a low ace takes the value 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -153,7 +154,7 @@ class Card:
     @property
     def key(self) -> str:
         """The card's unique key: face notation plus ``.n`` for copy n > 0 (``9H.1``)."""
-        return str(self) + (f".{self.copy}" if self.copy else "")
+        return _card_key(self.rank, self.suit, self.copy)
 
     @property
     def name(self) -> str:
@@ -167,6 +168,12 @@ class Card:
         return f"parse_card({self.key!r})"
 
 
+@functools.cache
+def _card_key(rank: int, suit: str | None, copy: int) -> str:
+    # Saves and views spell every card; a deck has about a hundred of them.
+    return str(Card(rank, suit, copy)) + (f".{copy}" if copy else "")
+
+
 def joker(copy: int = 0) -> Card:
     """Return joker number ``copy``."""
     return Card(JOKER_RANK, None, copy)
@@ -177,6 +184,12 @@ def parse_card(key: str) -> Card:
 
     :raises CardError: when ``key`` is not a card key.
     """
+    return _parse_card(key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_card(key: str) -> Card:
+    # Loading a save parses every card of the deck; the same few hundred keys come back.
     match = _KEY_RE.match(key)
     if not match:
         raise CardError(f"{key!r} is not a card (e.g. 10H, QS.1, JK)")

@@ -23,6 +23,16 @@ from .game import OptionsError
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    # get_type_hints evaluates every annotation string (about a millisecond per class);
+    # options are read on every load of a saved game, so each class is resolved once.
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
+
 
 def option(default: Any, rule: str, text: str, *, minimum: int | None = None,
            maximum: int | None = None) -> Any:
@@ -52,7 +62,7 @@ class Options:
         """
 
     def __post_init__(self) -> None:
-        hints = get_type_hints(type(self))
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             _check_value(f, hints[f.name], getattr(self, f.name))
         self.validate()
@@ -73,7 +83,7 @@ class Options:
             raise OptionsError(
                 f"unknown {cls.GAME} option(s) {', '.join(map(repr, unknown))}; "
                 f"known: {', '.join(sorted(names))}")
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         values: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             if f.name in data:
@@ -92,7 +102,7 @@ class Options:
         plus ``"choices"`` (list of strings) or ``"minimum"``/``"maximum"``; an int option
         whose default is ``None`` (meaning "no limit") also has ``"nullable": true``.
         """
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         items = []
         for f in dataclasses.fields(cls):
             kind, choices, nullable = _describe(hints[f.name])

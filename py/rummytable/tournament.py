@@ -33,19 +33,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import LEVELS, Bot, make_bot
+from .autoplay import CALL, IllegalBotAction, bot_steps
 from .game import Game, Phase
 from .session import game_class, options_class
 
 MAX_ACTIONS = 50_000
 """Safety stop for one match (a Take match between random players may never reach 500)."""
 
-CALL = "call"
-"""Action kind of a Tress "take it" call (T-16)."""
-
-
-class IllegalBotAction(RuntimeError):
-    """A bot returned an action that is not among the seat's legal actions (a bug in the bot)."""
-
+__all__ = ["CALL", "MAX_ACTIONS", "IllegalBotAction", "Job", "MatchResult", "make_jobs", "new_game", "play_match",
+           "run_job", "summarize", "table", "wilson"]
 
 @dataclass
 class MatchResult:
@@ -79,13 +75,8 @@ def new_game(game: str, options: dict[str, Any] | None, seed: int, players: int)
     return created
 
 
-def _public_log(game: Game) -> list[dict[str, Any]]:
-    log: list[dict[str, Any]] = list(getattr(game, "public_log", []))
-    return log
-
-
 def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> MatchResult:
-    """Play ``game`` to the end with ``bots[seat]`` deciding for each seat.
+    """Play ``game`` to the end with ``bots[seat]`` deciding for each seat (see :func:`~rummytable.autoplay.bot_steps`).
 
     Each bot sees only ``game.view(seat)`` and the public log. Out-of-turn "take it"
     calls (Tress) are offered to every seat that may call, once per discard, and made
@@ -95,53 +86,18 @@ def play_match(game: Game, bots: list[Bot], max_actions: int = MAX_ACTIONS) -> M
     """
     times: list[list[float]] = [[] for _ in bots]
     cut = [0] * len(bots)
-    asked: set[tuple[int, str]] = set()
-    log = _public_log(game)
     count = 0
-    while game.phase is not Phase.MATCH_OVER and count < max_actions:
-        count += _offer_claims(game, bots, asked, log)
-        seat = game.to_move
-        if seat is None:
-            break
-        view = game.view(seat)
-        start = time.perf_counter()
-        decision = bots[seat].decide(view, log)
-        times[seat].append((time.perf_counter() - start) * 1000.0)
-        cut[seat] += decision.cut_short
-        if decision.action not in view["legal_actions"]:
-            raise IllegalBotAction(
-                f"{bots[seat]!r} chose {decision.action} ({decision.reason}), not legal in phase {view['phase']}")
-        log.extend(event.for_seat(None) for event in game.apply_json(decision.action))
+    for step in bot_steps(game, bots):
+        if step.decision_ms is not None:
+            times[step.seat].append(step.decision_ms)
+        cut[step.seat] += step.cut_short
         count += 1
+        if count >= max_actions:
+            break
     final = game.view(0)
     finished = game.phase is Phase.MATCH_OVER
     return MatchResult(list(final["scores"]), list(final["winners"]) if finished else [], finished, times, count,
                        cut)
-
-
-def _offer_claims(game: Game, bots: list[Bot], asked: set[tuple[int, str]], log: list[dict[str, Any]]) -> int:
-    calls: list[tuple[int, int, int]] = []
-    drawer = game.to_move if game.to_move is not None else 0
-    for seat, bot in enumerate(bots):
-        if seat == game.to_move:
-            continue
-        view = game.view(seat)
-        if not any(a.get("kind") == CALL for a in view["legal_actions"]):
-            continue
-        key = (seat, json.dumps([view.get("round"), view.get("discard_count"), view.get("discard_top")]))
-        if key in asked:
-            continue
-        asked.add(key)
-        answer = bot.claim(view, log)
-        if answer.call:
-            calls.append((answer.delay_ms, (seat - drawer) % len(bots), seat))
-    made = 0
-    for _, _, seat in sorted(calls):
-        action = {"kind": CALL, "seat": seat}
-        if action in game.view(seat)["legal_actions"]:
-            log.extend(event.for_seat(None) for event in game.apply_json(action))
-            made += 1
-    return made
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
