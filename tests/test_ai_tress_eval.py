@@ -64,7 +64,9 @@ def test_two_runs_in_round_3_have_outs_at_both_ends() -> None:
 
 def test_TR_06_joker_ratio_limits_the_jokers_a_set_may_use() -> None:
     hand = shape("9C JK JK 4H 4S 4C 2D")
-    assert evaluate(hand, 2, 0, False).distance == 1
+    # The default needs one natural card (T-9); the Liverpool rule and naturals >= jokers refuse 9C JK JK.
+    assert evaluate(hand, 2, 0, False).distance == 0
+    assert evaluate(hand, 2, 0, False, EvalRules(JokerRatio.MORE_NATURALS)).distance == 1
     assert evaluate(hand, 2, 0, False, EvalRules(JokerRatio.NATURALS_AT_LEAST)).distance == 1
     assert evaluate(hand, 2, 0, False, EvalRules(JokerRatio.AT_LEAST_ONE_NATURAL)).distance == 0
 

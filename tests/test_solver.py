@@ -27,6 +27,7 @@ DEFAULT = MeldRules()
 WRAP = MeldRules(runs=RunRules(min_length=4, both_aces=True, wrap=True))
 NATURALS_AT_LEAST = MeldRules(ratio=JokerRatio.NATURALS_AT_LEAST)
 UNLIMITED = MeldRules(ratio=JokerRatio.AT_LEAST_ONE_NATURAL)
+LIVERPOOL = MeldRules(ratio=JokerRatio.MORE_NATURALS)
 NO_ADJACENT = MeldRules(ratio=JokerRatio.AT_LEAST_ONE_NATURAL, no_adjacent_jokers=True)
 NOT_DISTINCT = MeldRules(distinct=False)
 
@@ -97,7 +98,8 @@ def test_TR_05_round1_sets_with_a_joker() -> None:
 
 def test_TR_06_joker_ratio_and_its_options() -> None:
     two_jokers = hand("9C JK JK 4H 4S 4C")
-    for rules, legal in ((DEFAULT, False), (NATURALS_AT_LEAST, False), (UNLIMITED, True)):
+    assert DEFAULT == UNLIMITED  # the default needs one natural card only (docs/rules-tress.md, T-9)
+    for rules, legal in ((LIVERPOOL, False), (NATURALS_AT_LEAST, False), (UNLIMITED, True)):
         assert can_meet(two_jokers, TRESS_CONTRACTS[1], rules) is legal
         melds = [make_set(two_jokers[:3]), make_set(two_jokers[3:])]
         if legal:
@@ -108,9 +110,10 @@ def test_TR_06_joker_ratio_and_its_options() -> None:
             assert err.value.rule == "T-9"
     one_gap = hand("5H JK 7H 8H QS QD QC")
     two_gaps = hand("5H JK JK 8H QS QD QC")
-    assert can_meet(one_gap, TRESS_CONTRACTS[2], DEFAULT)
-    assert not can_meet(two_gaps, TRESS_CONTRACTS[2], DEFAULT)
+    assert can_meet(one_gap, TRESS_CONTRACTS[2], LIVERPOOL)
+    assert not can_meet(two_gaps, TRESS_CONTRACTS[2], LIVERPOOL)
     assert can_meet(two_gaps, TRESS_CONTRACTS[2], NATURALS_AT_LEAST)
+    assert can_meet(two_gaps, TRESS_CONTRACTS[2], DEFAULT)
     check_lay_down([run_of(two_gaps[:4]), make_set(two_gaps[4:])], TRESS_CONTRACTS[2], NATURALS_AT_LEAST)
 
 
@@ -238,8 +241,8 @@ def test_T_9_no_adjacent_jokers_option() -> None:
 def test_T_9_long_run_can_carry_more_jokers() -> None:
     # No four in a row holds three naturals, but five cards hold 3 naturals + 2 jokers.
     cards = hand("5H 7H 9H JK JK")
-    assert can_meet(cards, Contract(0, 1), DEFAULT)
-    assert [notations(lay) for lay in lay_downs(cards, Contract(0, 1), DEFAULT)] == [["5H JK(6H) 7H JK(8H) 9H"]]
+    assert can_meet(cards, Contract(0, 1), LIVERPOOL)
+    assert [notations(lay) for lay in lay_downs(cards, Contract(0, 1), LIVERPOOL)] == [["5H JK(6H) 7H JK(8H) 9H"]]
 
 
 def test_T_12_check_lay_down_rejects_bad_input() -> None:

@@ -84,16 +84,19 @@ def test_TR_05_round1_two_sets_one_joker_then_discard() -> None:
 
 
 @pytest.mark.parametrize(("ratio", "set_ok", "run_ok"), [
-    ("more_naturals", False, False), ("naturals_at_least", False, True), ("at_least_one_natural", True, True)])
-def test_TR_06_joker_ratio(ratio: str, set_ok: bool, run_ok: bool) -> None:
-    game = table(["9C JK JK 5D 5S 5H 2C 3C", None, None, None], options={"joker_ratio": ratio})
+    (None, True, True), ("more_naturals", False, False), ("naturals_at_least", False, True),
+    ("at_least_one_natural", True, True)])
+def test_TR_06_joker_ratio(ratio: str | None, set_ok: bool, run_ok: bool) -> None:
+    # None: the default, one natural card per meld (docs/rules-tress.md, T-9); more_naturals is the
+    # Liverpool rule the shared rule book took as its default.
+    options = {} if ratio is None else {"joker_ratio": ratio}
+    game = table(["9C JK JK 5D 5S 5H 2C 3C", None, None, None], options=options)
     action = lay_down(0, meld("set", game, 0, "9C JK JK"), meld("set", game, 0, "5D 5S 5H"))
     if set_ok:
         game.apply_json(action)
     else:
         assert_illegal(game, action, "T-9")
-    game = table(["5H JK 7H 8H 5H JK JK 8H 9S 9D 9C 2C", None, None, None], round_no=2,
-                 options={"joker_ratio": ratio})
+    game = table(["5H JK 7H 8H 5H JK JK 8H 9S 9D 9C 2C", None, None, None], round_no=2, options=options)
     one, two = keys_for(game, 0, "5H JK 7H 8H"), keys_for(game, 0, "5H 8H")
     jokers = [k for k in keys_for(game, 0, "JK JK JK") if k != one[1]]
     nine = meld("set", game, 0, "9S 9D 9C")

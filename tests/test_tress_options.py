@@ -1,5 +1,6 @@
-"""Tress options: defaults are the rule book's, bad options are rejected, and each option that
-changes play has a test (here, or in the worked example named in the comment)."""
+"""Tress options: defaults are the rule book's (as docs/rules-tress.md reads it), bad options are
+rejected, and each option that changes play has a test (here, or in the worked example named in the
+comment)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from rummytable.tress import TressGame
 from rummytable.tress_options import ClaimPriority, ClaimWindow, EmptyStock, Round7Contract, TressOptions
 
 RULE_BOOK = {
-    "players": 4, "jokers": None, "round7": "sets_and_run", "wrap_runs": False, "joker_ratio": "more_naturals",
+    "players": 4, "jokers": None, "round7": "sets_and_run", "wrap_runs": False, "joker_ratio": "at_least_one_natural",
     "no_adjacent_jokers": False, "joker_swap": False, "extra_melds": False, "distinct_melds": True,
     "out_without_discard": False, "tie_break_round7": False, "down_may_claim": True, "penalty_cards": 1,
     "claim_priority": "first_call", "claim_limit": None, "claim_window": "until_draw", "empty_stock": "rebuild",
+    "must_lay_down": False, "dead_stock_rebuilds": 3,
 }
 
 
@@ -25,7 +27,7 @@ def test_defaults_are_the_rule_book() -> None:
     opts = TressOptions()
     assert opts.to_json() == RULE_BOOK
     assert opts.round7 is Round7Contract.SETS_AND_RUN
-    assert opts.joker_ratio is JokerRatio.MORE_NATURALS
+    assert opts.joker_ratio is JokerRatio.AT_LEAST_ONE_NATURAL  # T-9: the seed text sets no ratio
     assert opts.claim_priority is ClaimPriority.FIRST_CALL
     assert opts.claim_window is ClaimWindow.UNTIL_DRAW
     assert opts.empty_stock is EmptyStock.REBUILD

@@ -48,7 +48,7 @@ OPTION_MIXES: list[dict[str, Any]] = [
     # rebuilt for ever), so it is mixed with the option that ends a round on an empty stock.
     {"claim_window": "until_discard", "down_may_claim": False, "empty_stock": "end_round", "claim_limit": 2},
     {"joker_swap": True, "extra_melds": True, "out_without_discard": True, "wrap_runs": True},
-    {"joker_ratio": "at_least_one_natural", "no_adjacent_jokers": True, "distinct_melds": False,
+    {"joker_ratio": "more_naturals", "no_adjacent_jokers": True, "distinct_melds": False,
      "round7": "three_runs", "tie_break_round7": True, "penalty_cards": 0},
 ]
 

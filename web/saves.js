@@ -33,7 +33,7 @@ export function setupSaves(app, engine) {
         type: "button", dataset: { testid: `resume-${game}` }, on: { click: () => resume(game) },
       }, [
         h("span.resume-title", { text: t("saves.resume", { game: t(`games.${game}.name`) }) }),
-        about.round ? h("span.resume-detail", { text: t("saves.detail", { round: about.round, count: about.players ?? found.record.save.seats.length }) }) : null,
+        about.round ? h("span.resume-detail", { text: t(game === "take" ? "saves.detailTake" : "saves.detail", { round: about.round, count: about.players ?? found.record.save.seats.length }) }) : null,
       ]));
     }
     parts.resume.replaceChildren(...(buttons.length ? [h("h2.resume-heading", { text: t("saves.heading") }), ...buttons] : []));

@@ -63,6 +63,18 @@ export class StartScreen {
     return Number.isFinite(value) && value > 0 ? value : 500;
   }
 
+  /**
+   * The options a table of `game` would be played with: every house rule as chosen or by default,
+   * and the number of players (the rules page shows these). Before the engine's catalog is known
+   * only the choices are given; the rules page takes the rule book's defaults for the rest.
+   */
+  tableOptions(game = this.game()) {
+    const chosen = settings.get("options")?.[game] ?? {};
+    const options = {};
+    for (const item of this.info(game).options ?? []) options[item.name] = item.name in chosen ? chosen[item.name] : item.default;
+    return { ...(this.info(game).options ? options : chosen), players: this.players(game) };
+  }
+
   /** The set-up to start: seats and options for the chosen game. */
   setup({ watch = false } = {}) {
     const game = this.game();

@@ -49,7 +49,10 @@ export function startApp(services) {
       match = new Match({
         engine, root: tableRoot, setup,
         onLeave: () => { match = null; showStart(); },
-        onRules: (game) => showRules(game, { target: match?.view?.options?.target ?? setup.options?.target }),
+        // The match's own rules as it is played; the other game's as the start screen has them.
+        onRules: (game) => showRules(game, {
+          optionsFor: (shown) => (shown === setup.game ? match?.view?.options ?? { ...setup.options } : start.tableOptions(shown)),
+        }),
         onLanguage: (code) => setLanguage(code),
       });
       await match.start();
@@ -61,7 +64,7 @@ export function startApp(services) {
 
   const start = new StartScreen(startRoot, {
     play,
-    rules: (game) => showRules(game, { target: start.takeTarget() }),
+    rules: (game) => showRules(game, { optionsFor: (shown) => start.tableOptions(shown) }),
     language: (code) => setLanguage(code),
   });
 

@@ -86,14 +86,14 @@ class MeldRules:
     """How melds in a lay-down are judged.
 
     :ivar runs: run shape (T-7: minimum length, both aces, wrap option).
-    :ivar ratio: joker limit per meld at the first lay-down (T-9).
+    :ivar ratio: joker limit per meld at the first lay-down (T-9; default as Tress's).
     :ivar no_adjacent_jokers: the T-9 option forbidding two jokers side by side in a run.
     :ivar distinct: T-12: two sets may not share a rank and two runs of one suit may not
         be joinable into one run (False = the option "no such restriction").
     """
 
     runs: RunRules = field(default=TRESS_RUNS)
-    ratio: JokerRatio = JokerRatio.MORE_NATURALS
+    ratio: JokerRatio = JokerRatio.AT_LEAST_ONE_NATURAL
     no_adjacent_jokers: bool = False
     distinct: bool = True
 

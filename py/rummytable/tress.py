@@ -17,7 +17,7 @@ with the labels ``"dealer"``, ``("deal", round)`` and ``("restock", round, n)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,6 +140,7 @@ class TressGame(Game):
         self.claims_used = [0] * n
         self.drawn_from_discard: Card | None = None
         self.restocks = 0
+        self.stale_restocks = 0
         self.scores = [0] * n
         self.round_scores: list[list[int]] = []
         self.last_result: dict[str, Any] | None = None
@@ -435,6 +436,51 @@ class TressGame(Game):
         if action.card == self.drawn_from_discard:
             raise self._illegal(action, "you may not discard the card taken from the discard pile this turn",
                                 "T-14")
+        if self.must_lay_down_first(action.seat):
+            raise self._illegal(action, "you hold the contract: lay it down before you discard (house rule)",
+                                "T-23")
+
+    def must_lay_down_first(self, seat: int) -> bool:
+        """True when ``seat`` may not discard yet because he must lay down first (T-23).
+
+        Only with the ``must_lay_down`` option, for the player in ``play`` who is not down
+        and has a legal lay-down: one that leaves him a card he may discard (T-14), or
+        goes out (round 7, T-20; ``out_without_discard``). Exact, not limited to the
+        lay-downs :meth:`legal_actions` lists.
+        """
+        if not self.options.must_lay_down or self._phase is not Phase.PLAY or seat != self._to_move:
+            return False
+        if self.down[seat]:
+            return False
+        return any(solver.can_meet(pool, contract, self.meld_rules) for pool, contract in self._lay_down_pools(seat))
+
+    def _lay_down_pools(self, seat: int) -> Iterator[tuple[list[Card], solver.Contract]]:
+        """Card pools and contracts such that any lay-down of the contract from the pool is legal now.
+
+        Round 7: the whole hand (T-20). Otherwise the hand less one card that may be
+        discarded (so the lay-down keeps it, T-14), and with ``out_without_discard`` the
+        whole hand used up.
+        """
+        hand = self.hands[seat]
+        contract = self.contract
+        if contract.all_cards:
+            yield list(hand), contract
+            return
+        if self.options.out_without_discard:
+            yield list(hand), solver.Contract(contract.sets, contract.runs, all_cards=True)
+        for card in sorted(set(hand)):
+            if card != self.drawn_from_discard:
+                rest = list(hand)
+                rest.remove(card)
+                yield rest, contract
+
+    def _any_lay_down(self, seat: int) -> LayDown | None:
+        """One legal lay-down for ``seat``, found exactly (T-23 needs one listed whenever it binds)."""
+        for pool, contract in self._lay_down_pools(seat):
+            found = solver.lay_downs(pool, contract, self.meld_rules, limit=1)
+            if found:
+                return LayDown(seat, tuple(_spec(m) for m in found[0]))
+        return None
 
     # ------------------------------------------------------------------ legal actions
 
@@ -483,7 +529,13 @@ class TressGame(Game):
                         actions.append(LayOff(seat, card, table.id, end))
             if self.options.joker_swap:
                 actions.extend(self._swaps(seat))
-        actions.extend(Discard(seat, c) for c in sorted(set(hand)) if c != self.drawn_from_discard)
+        if not self.must_lay_down_first(seat):
+            actions.extend(Discard(seat, c) for c in sorted(set(hand)) if c != self.drawn_from_discard)
+        elif not any(isinstance(a, LayDown) for a in actions):
+            # T-23 forbids the discard: make sure a lay-down beyond LAY_DOWN_LIMIT is offered.
+            extra = self._any_lay_down(seat)
+            if extra is not None:
+                actions.append(extra)
         return actions
 
     def lay_down_options(self, seat: int, cards: Sequence[Card]) -> list[Action]:
@@ -606,6 +658,7 @@ class TressGame(Game):
         self.claims, self.claims_used = [], [0] * n
         self.drawn_from_discard = None
         self.restocks = 0
+        self.stale_restocks = 0
         self.last_result = None
         self._phase, self._to_move = Phase.DRAW, (dealer + 1) % n
         return [Event("dealt", {"round": round_no, "dealer": dealer, "hand_counts": [size] * n,
@@ -637,14 +690,24 @@ class TressGame(Game):
                 return
 
     def _take_stock(self, events: list[Event]) -> Card | None:
-        """Pop the stock's top card, rebuilding it first when empty (T-21); None if the round ended."""
+        """Pop the stock's top card, rebuilding it first when empty (T-21); None if the round ended.
+
+        A round whose stock has been rebuilt ``dead_stock_rebuilds`` times with no card laid
+        on the table in between ends here instead of rebuilding once more (T-22).
+        """
         if not self.stock:
             if self.options.empty_stock is EmptyStock.END_ROUND or len(self.discard) <= 1:
+                self._end_round(None, events)
+                return None
+            limit = self.options.dead_stock_rebuilds
+            if limit is not None and self.stale_restocks >= limit:
+                events.append(Event("dead_stock", {"rebuilds": self.stale_restocks}))
                 self._end_round(None, events)
                 return None
             rest = self.discard[:-1]
             chance_rng(self.seed, "restock", self.round, self.restocks).shuffle(rest)
             self.restocks += 1
+            self.stale_restocks += 1
             self.stock, self.discard = rest, self.discard[-1:]
             events.append(Event("stock_rebuilt", {"count": len(rest)}))
         return self.stock.pop()
@@ -691,6 +754,7 @@ class TressGame(Game):
 
     def _do_lay_down(self, action: LayDown, events: list[Event]) -> None:
         seat = action.seat
+        self.stale_restocks = 0
         for spec in action.melds:
             meld = self._make_meld(spec)
             for card in meld.cards:
@@ -709,6 +773,7 @@ class TressGame(Game):
         meld = self._extended(table.meld, action.card, action.end)
         self.hands[action.seat].remove(action.card)
         self._forget_drawn_card(action.seat)
+        self.stale_restocks = 0
         updated = TableMeld(table.id, table.owner, meld)
         self.melds[table.id] = updated
         events.append(Event("meld_extended", {
@@ -724,6 +789,7 @@ class TressGame(Game):
         hand.remove(action.card)
         hand.append(freed)
         self._forget_drawn_card(action.seat)
+        self.stale_restocks = 0
         updated = TableMeld(table.id, table.owner, meld)
         self.melds[table.id] = updated
         events.append(Event("joker_swapped", {

@@ -77,14 +77,19 @@ class TressOptions(Options):
     round7: Round7Contract = option(
         Round7Contract.SETS_AND_RUN, "T-4", "Round 7 contract: three sets and a run, or three runs.")
     wrap_runs: bool = option(False, "T-7", "Runs may turn the corner (Q-K-A-2).")
+    # The seed text sets no ratio (docs/rules-tress.md, T-9): one natural card is the default;
+    # "naturals must outnumber jokers" is the Liverpool rummy rule, kept as a house rule.
     joker_ratio: JokerRatio = option(
-        JokerRatio.MORE_NATURALS, "T-9",
-        "Jokers in a newly laid contract meld: naturals must outnumber them, "
-        "naturals at least as many, or any number.")
+        JokerRatio.AT_LEAST_ONE_NATURAL, "T-9",
+        "Jokers in a newly laid contract meld: any number with one natural card, "
+        "naturals must outnumber them (the Liverpool rule), or naturals at least as many.")
     no_adjacent_jokers: bool = option(False, "T-9", "Two jokers may not stand side by side in a run.")
     joker_swap: bool = option(
         False, "T-10",
         "A player who is down may swap a natural card for the joker standing for it in a run.")
+    must_lay_down: bool = option(
+        False, "T-23",
+        "A player who can lay down the contract after drawing must do so before discarding.")
     extra_melds: bool = option(
         False, "T-12", "After laying down the contract a player may lay further new melds.")
     distinct_melds: bool = option(
@@ -109,6 +114,12 @@ class TressOptions(Options):
     empty_stock: EmptyStock = option(
         EmptyStock.REBUILD, "T-21",
         "Empty stock: rebuild it from the discard pile, or end the round at once.")
+    # Product addition (docs/rules-tress.md, T-22): the rule book lets a round in which
+    # nobody can meld go on for ever while the stock keeps being rebuilt.
+    dead_stock_rebuilds: int | None = option(
+        3, "T-22",
+        "The round ends when the stock runs out after this many rebuilds with no card laid "
+        "on the table in between; empty means never.", minimum=0, maximum=20)
 
     def validate(self) -> None:
         """Check that the deck can serve the largest deal (T-1, T-4).

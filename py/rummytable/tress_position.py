@@ -59,6 +59,7 @@ def position_of(game: TressGame) -> dict[str, Any]:
         "claims_used": list(game.claims_used),
         "drawn_from_discard": game.drawn_from_discard.key if game.drawn_from_discard else None,
         "restocks": game.restocks,
+        "stale_restocks": game.stale_restocks,
         "scores": list(game.scores),
         "round_scores": [list(r) for r in game.round_scores],
         "last_result": game.last_result,
@@ -83,7 +84,7 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
     if require(data, "game", str, where) != "tress":
         raise PositionError(f"{where}: 'game' must be 'tress', not {data['game']!r}")
     try:
-        options = TressOptions.from_json(require(data, "options", dict, where))
+        options = TressOptions.from_json(_options_of(data, where))
     except OptionsError as exc:
         raise PositionError(f"{where}: bad options: {exc}") from exc
     game = cls(options, require(data, "seed", int, where))
@@ -118,6 +119,7 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
     drawn = data.get("drawn_from_discard")
     game.drawn_from_discard = None if drawn is None else _cards([drawn], "drawn_from_discard")[0]
     game.restocks = _int(data, "restocks", 0, 10**9)
+    game.stale_restocks = _int(data, "stale_restocks", 0, game.restocks) if "stale_restocks" in data else 0
     game.scores = _counts(require(data, "scores", list, where), n, "scores")
     game.round_scores = [_counts(r, n, "round_scores row") for r in require(data, "round_scores", list, where)]
     last = data.get("last_result")
@@ -132,6 +134,19 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
     game.log = [_event(e) for e in require(data, "log", list, where)]
     _validate(game)
     return game
+
+
+def _options_of(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """The position's options JSON; a save from before T-22 keeps playing by the rules it began with.
+
+    Such a save has no ``stale_restocks``, and its options do not name
+    ``dead_stock_rebuilds``: the option is then off (``None``), as it was when the match
+    started, so the match replays from its history exactly.
+    """
+    options = dict(require(data, "options", dict, where))
+    if "stale_restocks" not in data:
+        options.setdefault("dead_stock_rebuilds", None)
+    return options
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -250,6 +265,9 @@ def _validate(game: TressGame) -> None:
     limit = game.options.claim_limit
     if limit is not None and any(used > limit for used in game.claims_used):
         raise PositionError(f"{where}: claims_used exceeds the limit of {limit}")
+    dead = game.options.dead_stock_rebuilds
+    if dead is not None and game.stale_restocks > dead:
+        raise PositionError(f"{where}: stale_restocks {game.stale_restocks} is past dead_stock_rebuilds {dead} (T-22)")
 
 
 def _validate_in_round(game: TressGame) -> None:
@@ -360,7 +378,7 @@ def scenario(
         "down": list(down) if down is not None else [s in owners and round_no < ROUNDS for s in range(n)],
         "claims": list(claims), "claims_used": [0] * n,
         "drawn_from_discard": _drawn_key(drawn_from_discard, full, to_move),
-        "restocks": 0,
+        "restocks": 0, "stale_restocks": 0,
         "scores": [sum(r[s] for r in rows) for s in range(n)], "round_scores": rows,
         "last_result": last, "winners": [], "history": [], "log": [],
     }

@@ -22,7 +22,8 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
     drawn_from_discard, melds, scores, round_scores, last_result, winners,
     legal_actions, options, log. Tress keys: contract ``{"sets", "runs", "all_cards"}``,
     down (bool per seat), claims (pending callers in serving order), claims_used (per
-    seat), penalty_cards (int).
+    seat), penalty_cards (int), stale_restocks (stock rebuilds since a card was last laid
+    on the table, T-22).
 
     :raises ValueError: for a seat outside the table.
     """
@@ -63,6 +64,7 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
         "claims": game.claim_order(),
         "claims_used": list(game.claims_used),
         "penalty_cards": game.options.penalty_cards,
+        "stale_restocks": game.stale_restocks,
     }
 
 

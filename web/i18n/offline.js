@@ -12,6 +12,7 @@ const TEXTS = {
       heading: "Game in progress",
       resume: "Continue {game}",
       detail: { one: "Round {round}, {count} player", other: "Round {round}, {count} players" },
+      detailTake: { one: "Hand {round}, {count} player", other: "Hand {round}, {count} players" },
       problem: "Your saved game of {game} could not be opened: it is damaged or comes from another version of Rummy Table. It has been put aside; start a new game whenever you like.",
       memoryOnly: "This page may not store anything on this device, so a game lasts only while it stays open.",
       dismiss: "OK",
@@ -44,6 +45,7 @@ const TEXTS = {
       heading: "Parti i gang",
       resume: "Fortsett {game}",
       detail: { one: "Runde {round}, {count} spiller", other: "Runde {round}, {count} spillere" },
+      detailTake: { one: "Omgang {round}, {count} spiller", other: "Omgang {round}, {count} spillere" },
       problem: "Det lagrede partiet ditt i {game} kunne ikke åpnes: det er skadet eller kommer fra en annen versjon av Rummy Table. Det er lagt til side; start et nytt parti når du vil.",
       memoryOnly: "Denne siden får ikke lagre noe på enheten, så et parti varer bare så lenge siden er åpen.",
       dismiss: "OK",
@@ -74,14 +76,20 @@ const TEXTS = {
   uk: {
     saves: {
       heading: "Незавершена гра",
-      resume: "Продовжити {game}",
+      resume: "Продовжити гру «{game}»",
       detail: {
         one: "Раунд {round}, {count} гравець",
         few: "Раунд {round}, {count} гравці",
         many: "Раунд {round}, {count} гравців",
         other: "Раунд {round}, {count} гравця",
       },
-      problem: "Збережену гру {game} не вдалося відкрити: вона пошкоджена або з іншої версії Rummy Table. Її відкладено; почніть нову гру, коли забажаєте.",
+      detailTake: {
+        one: "Роздача {round}, {count} гравець",
+        few: "Роздача {round}, {count} гравці",
+        many: "Роздача {round}, {count} гравців",
+        other: "Роздача {round}, {count} гравця",
+      },
+      problem: "Збережену гру «{game}» не вдалося відкрити: вона пошкоджена або з іншої версії Rummy Table. Її відкладено; почніть нову гру, коли забажаєте.",
       memoryOnly: "Ця сторінка не може нічого зберігати на пристрої, тож гра триває, лише поки сторінка відкрита.",
       dismiss: "Гаразд",
     },

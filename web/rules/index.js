@@ -1,50 +1,40 @@
-// The in-app rules for both games, in the person's language, shown over the start screen or the table.
+// The in-app rules for both games, in the person's language and as the table plays them (house
+// rules written in and marked), shown over the start screen or the table.
 
 import { h } from "../dom.js";
 import { language, t } from "../i18n/index.js";
 import { choose } from "../table/dialog.js";
+import { rulesText } from "./text.js";
 
-const LOADERS = {
-  "tress.en": () => import("./tress.en.js"),
-  "tress.nb": () => import("./tress.nb.js"),
-  "tress.uk": () => import("./tress.uk.js"),
-  "take.en": () => import("./take.en.js"),
-  "take.nb": () => import("./take.nb.js"),
-  "take.uk": () => import("./take.uk.js"),
-};
-
-/** The rules text of `game` in the current language (English if missing). */
-export async function rulesOf(game) {
-  const load = LOADERS[`${game}.${language()}`] ?? LOADERS[`${game}.en`];
-  return (await load()).default;
+/** The rules of `game` in the current language for these options (see text.js). */
+export function rulesOf(game, options = {}) {
+  return rulesText(game, language(), options);
 }
 
-/** Render rules data as elements. */
+/** Render rules (from rulesOf) as elements; items that follow a house rule carry a mark. */
 export function rulesBody(rules) {
   return [
     h("p.rules-intro", { text: rules.intro }),
+    rules.note ? h("p.rules-note", { dataset: { testid: "rules-house-note" }, text: rules.note }) : null,
     ...rules.sections.map((section) => h("section.rules-section", {}, [
       h("h3", { text: section.heading }),
-      h("ul", {}, section.items.map((item) => h("li", { text: item }))),
+      h("ul", {}, section.items.map((item) => h("li", { class: item.house ? "house" : undefined, dataset: { rule: item.key } }, [
+        h("span", { text: item.text }),
+        item.house ? h("span.house-mark", { text: rules.houseLabel }) : null,
+      ]))),
     ])),
-  ];
-}
-
-/** Take's points to win, written into its rules (the rule book's 500 unless the match says otherwise). */
-function withTarget(rules, target) {
-  if (!target || target === 500) return rules;
-  const swap = (text) => text.replace(/\b500\b/g, String(target));
-  return { ...rules, intro: swap(rules.intro), sections: rules.sections.map((s) => ({ ...s, items: s.items.map(swap) })) };
+  ].filter(Boolean);
 }
 
 /**
  * Open the rules of `game` in a dialog, with a switch to the other game.
  * @param {string} game
- * @param {{target?: number}} [options] target: Take's points to win at this table
+ * @param {{optionsFor?: (game: string) => Record<string, any>}} [how] optionsFor: the options of each
+ *   game's table (the match being played, or the start screen's choice)
  */
-export async function showRules(game, { target } = {}) {
+export async function showRules(game, { optionsFor = () => ({}) } = {}) {
   for (;;) {
-    const rules = game === "take" ? withTarget(await rulesOf(game), target) : await rulesOf(game);
+    const rules = await rulesOf(game, optionsFor(game));
     const other = game === "tress" ? "take" : "tress";
     const choice = await choose({
       title: t("rules.title") + " · " + rules.title,

@@ -57,6 +57,8 @@ export function describeEvent(view, event) {
       return t("log.locked", who);
     case "stock_rebuilt":
       return t("log.stockRebuilt", { count: event.count ?? 0 });
+    case "dead_stock":  // T-22: the round ends with nobody out
+      return t("log.deadStock", { count: event.rebuilds ?? 0 });
     case "round_scored":
       return view.game === "take" ? t("log.handScored", { round: event.round }) : t("log.roundScored", { round: event.round });
     case "went_out":

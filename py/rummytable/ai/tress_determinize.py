@@ -157,7 +157,10 @@ def world_position(view: Mapping[str, Any], world: World, seed: int = 0) -> dict
         "melds": melds, "next_meld_id": max((m["id"] for m in melds), default=-1) + 1,
         "down": list(view.get("down", [False] * players)), "claims": list(view.get("claims", [])),
         "claims_used": list(view.get("claims_used", [0] * players)),
-        "drawn_from_discard": drawn if drawn in view["hand"] else None, "restocks": 0,
+        # The rebuild count only labels shuffles, so a sampled world may restart it; the count
+        # since the last meld is public and decides when the round ends (T-22).
+        "drawn_from_discard": drawn if drawn in view["hand"] else None,
+        "restocks": int(view.get("stale_restocks", 0)), "stale_restocks": int(view.get("stale_restocks", 0)),
         "scores": list(view["scores"]), "round_scores": [list(r) for r in view["round_scores"]],
         "last_result": view.get("last_result"), "winners": list(view.get("winners", [])),
         "history": [], "log": [],

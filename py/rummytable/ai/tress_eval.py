@@ -31,6 +31,7 @@ from typing import Any
 
 from ..cards import ACE, SUITS, Card, joker, parse_card
 from ..melds import JokerRatio
+from ..tress_options import TressOptions
 from ..tress_scoring import card_points
 
 Face = tuple[int, str]
@@ -78,14 +79,15 @@ class EvalRules:
         have distinct ranks and runs of one suit are not joinable (T-12).
     """
 
-    ratio: JokerRatio = JokerRatio.MORE_NATURALS
-    distinct: bool = True
+    ratio: JokerRatio = TressOptions().joker_ratio
+    distinct: bool = TressOptions().distinct_melds
 
     @staticmethod
     def from_options(options: Mapping[str, Any]) -> EvalRules:
-        """Read the rules from a view's ``options`` JSON (missing keys take the defaults)."""
-        ratio = JokerRatio(options.get("joker_ratio", JokerRatio.MORE_NATURALS.value))
-        return EvalRules(ratio, bool(options.get("distinct_melds", True)))
+        """Read the rules from a view's ``options`` JSON (missing keys take the rule defaults, T-9)."""
+        defaults = TressOptions()
+        ratio = JokerRatio(options.get("joker_ratio", defaults.joker_ratio.value))
+        return EvalRules(ratio, bool(options.get("distinct_melds", defaults.distinct_melds)))
 
 
 @dataclass(frozen=True)
