@@ -22,6 +22,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         "play_to_table_ms": page_bench.bench_play_to_table(ctx),
         "person_move_ms": page_bench.bench_person_move(ctx, moves=3),
         "decision_ms": page_bench.bench_decisions(ctx, decisions=2, budget_s=30),
+        "watch_main_thread": page_bench.bench_watch_main_thread(ctx, seconds=2),
         "memory": page_bench.bench_memory(ctx, matches=2, target=50),
     }
     json.dumps(results, allow_nan=False)  # plain JSON data
@@ -42,6 +43,11 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         for level in page_bench.LEVELS:
             assert STATS_KEYS | {"matches"} <= levels[level].keys()
             assert levels[level]["count"] == 2
+
+    watch = results["watch_main_thread"]
+    assert watch["seconds"] == 2 and watch["unit"] == "ms"
+    assert watch["over_50ms"] >= len(watch["longest_tasks_ms"])
+    assert watch["longest_ms"] == max(watch["longest_tasks_ms"], default=0.0)
 
     memory = results["memory"]
     assert memory["matches"] == 2 and memory["bot_steps"] > 0
