@@ -1,7 +1,8 @@
-"""Take bots: always legal, matches always finish, deterministic, within the time cap."""
+"""Take bots: always legal, matches always finish, deterministic, legal even when the time cap is spent."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -81,7 +82,12 @@ def test_same_seed_same_decisions(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_tiny_budget_still_gives_a_legal_move_quickly(level: str) -> None:
+def test_tiny_budget_still_gives_a_legal_move(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The wall-clock cap is a safety net: on a clock where a second passes at every reading, every
+    # budget has run out at the first look, and the move must still be legal. How long decisions
+    # take is measured by the bench (decision_ms), not asserted here.
+    readings = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(readings)))
     game = TakeGame.new({"players": 2}, 8)
     bot = make_bot("take", level, 1, budget_ms=5)
     driver = make_bot("take", "normal", 2)
@@ -90,15 +96,12 @@ def test_tiny_budget_still_gives_a_legal_move_quickly(level: str) -> None:
         assert seat is not None
         view = game.view(seat)
         if seat == 0:
-            start = time.perf_counter()
             decision = bot.decide(view, game.public_log)
-            elapsed = (time.perf_counter() - start) * 1000
-            # A behaviour check, not a benchmark: far under the default budgets, with slack for a busy machine.
-            assert elapsed < 250, elapsed
             assert decision.action in view["legal_actions"]
         else:
             decision = driver.decide(view, game.public_log)
         game.apply_json(decision.action)
+    assert next(readings) > 0, "the bots never looked at the clock"
 
 
 def test_bots_do_not_change_their_inputs() -> None:
