@@ -1006,8 +1006,9 @@ def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
     """Measure every registered benchmark in headless Chromium and print JSON to stdout.
 
     Runs itself again inside .venv, where Playwright is installed. The measurements of the page
-    itself (start screen, Play, the computer's decisions, memory) live in ``e2e/page_bench.py``;
-    ``targets`` in the report compares the headline numbers with their goals.
+    itself (start screen, Play, the computer's decisions, the main thread while it plays, memory)
+    live in ``e2e/page_bench.py``; ``targets`` in the report compares the headline numbers with
+    their goals.
 
     :param only: names of the measurements to take (all when empty).
 
@@ -1039,7 +1040,7 @@ def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
             if only and name not in only:
                 continue
             results[name] = fn(ctx)
-            headline = next((key for key in ("median", "raw", "growth_mb") if key in results[name]), None)
+            headline = next((key for key in ("median", "raw", "growth_mb", "longest_ms") if key in results[name]), None)
             unit = results[name]["unit"]
             log(f"{name}: {results[name][headline]} {unit}" if headline else f"{name}: done (in {unit}, see the JSON)")
         chromium_version = browser.version

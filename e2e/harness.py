@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
+import page_clock
 import pytest
 
 STRICT = os.environ.get("RUMMYTABLE_STRICT") == "1"
 READY = "html[data-engine=ready]"
 ERROR = "html[data-engine=error]"
 ARTIFACTS = Path(__file__).parent / "artifacts"
+DEFAULT_TIMEOUT_MS = 60_000
+"""Playwright's limit for each wait and click: generous, for a machine busy with other work."""
 
 
 def missing(reason: str) -> NoReturn:
@@ -32,11 +36,17 @@ class BrowserSession:
         self.allow_console_errors = False
         self._contexts: list[Any] = []
 
-    def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800) -> Any:
-        """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page."""
+    def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800,
+             clock: bool = False, prepare: Callable[[Any], None] | None = None) -> Any:
+        """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page.
+
+        :param clock: stop the page's time (see :mod:`page_clock`): it moves only when the test moves it.
+        :param prepare: called with the new context before the page loads (routes of the test's own).
+        """
         base = base_url or self.base_url
         origin = base.rstrip("/")
         context = self.browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         self._contexts.append(context)
 
         def guard(route: Any) -> None:
@@ -48,6 +58,10 @@ class BrowserSession:
                 route.abort()
 
         context.route("**/*", guard)
+        if clock:
+            page_clock.stop(context)
+        if prepare is not None:
+            prepare(context)
         page = context.new_page()
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
@@ -65,6 +79,25 @@ class BrowserSession:
             context.close()
 
 
-def wait_ready(page: Any, timeout_ms: float = 60_000) -> None:
+def wait_ready(page: Any, timeout_ms: float = 120_000) -> None:
     """Wait until the page's engine has started (a DOM marker; no script evaluation needed)."""
     page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+
+
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def wait_frames(page: Any) -> None:
+    """Wait until the page has drawn two frames (a resize has been handled and laid out).
+
+    Not on a page whose clock is stopped: its requestAnimationFrame waits for page time.
+    """
+    assert not page_clock.stopped(page), "wait_frames() on a page whose clock is stopped"
+    page.evaluate(FRAMES)
+
+
+def wait_settled(page: Any) -> None:
+    """Wait until the engine has answered everything the page asked so far and the page has drawn
+    what followed (the start screen's catalog and save checks, for example)."""
+    page_clock.engine_caught_up(page)
+    wait_frames(page)

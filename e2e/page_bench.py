@@ -1,5 +1,6 @@
 """Measurements of the page itself, for `python build.py bench`: start screen, Play, the computer's
-decisions, the worker's round trip for a person's move and memory over many matches.
+decisions, the worker's round trip for a person's move, the main thread while the computer plays
+and memory over many matches.
 
 Every function takes the bench context from build.py (``url``, ``browser``, ``runs`` and
 ``fresh_profile()``), opens its own browser context (so one measurement never warms another) and
@@ -43,6 +44,8 @@ TARGETS = {
     "decision_p99_ms.normal": 100,
     "decision_p99_ms.hard": 600,
     "cut_short_decisions": 1,
+    "watch_longest_task_ms": 250,
+    "watch_tasks_over_50ms": 1,  # none: every target is "value < target"
     "memory_growth_mb": 20,
 }
 
@@ -327,6 +330,63 @@ def bench_person_move(ctx: Any, *, moves: int = 60, seed: int = 1) -> dict[str, 
     return result
 
 
+# --------------------------------------------------------------------------- the main thread while the computer plays
+
+WATCH_FIRST_DISCARD = "[data-testid=log] li[data-kind=card_discarded]"
+
+WATCH_JS = """(ms) => new Promise((resolve) => {
+    const tasks = [];
+    const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+    });
+    observer.observe({type: "longtask", buffered: false});
+    // Every draw, discard and meld changes the seats' card counts on the table.
+    const table = document.querySelector(".table");
+    let moves = 0;
+    let counts = table.dataset.handCounts;
+    const counter = new MutationObserver(() => {
+        if (table.dataset.handCounts !== counts) moves += 1;
+        counts = table.dataset.handCounts;
+    });
+    counter.observe(table, {attributes: true, attributeFilter: ["data-hand-counts"]});
+    setTimeout(() => {
+        observer.disconnect();
+        counter.disconnect();
+        resolve({tasks, moves});
+    }, ms);
+})"""
+
+
+def bench_watch_main_thread(ctx: Any, *, seconds: float = 20.0, seed: int = 9) -> dict[str, Any]:
+    """The page's main thread while the computer plays every seat (watch mode: Tress, 4 players, fast speed).
+
+    Counted from the first discard on for ``seconds``: ``longest_ms``, the longest main-thread
+    task, and ``over_50ms``, how many tasks took longer than 50 ms (the browser's Long Tasks API
+    reports only those, so ``longest_ms`` is 0 when none did); ``moves`` (changes of the seats'
+    card counts) shows the table played meanwhile.
+    """
+    context = ctx.browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{ctx.url}?speed=fast&seed={seed}")
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        page.click("[data-testid=game-tress]")
+        page.click("[data-testid=players-4]")
+        page.click("[data-testid=watch]")
+        page.wait_for_selector(WATCH_FIRST_DISCARD, state="attached", timeout=120_000)
+        answer = page.evaluate(WATCH_JS, seconds * 1000)
+    finally:
+        context.close()
+    tasks = sorted((float(ms) for ms in answer["tasks"]), reverse=True)
+    result = {
+        "seconds": seconds, "moves": int(answer["moves"]), "longest_ms": round(tasks[0], 1) if tasks else 0.0,
+        "over_50ms": len(tasks), "longest_tasks_ms": [round(ms, 1) for ms in tasks[:10]], "unit": "ms",
+    }
+    say(f"watching the computer play: longest task {result['longest_ms']} ms, {len(tasks)} over 50 ms "
+        f"in {seconds:.0f} s ({result['moves']} moves)")
+    return result
+
+
 # --------------------------------------------------------------------------- memory
 
 MATCH_JS = """async ({seed, target}) => {
@@ -464,6 +524,7 @@ BENCHMARKS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "person_move_ms": bench_person_move,
     "decision_ms": bench_decisions,
     "decision_positions_ms": bench_decision_positions,
+    "watch_main_thread": bench_watch_main_thread,
     "memory": bench_memory,
 }
 """The page's measurements by name, in the order `build.py bench` runs them (after its own)."""
@@ -499,6 +560,8 @@ def targets(measurements: dict[str, Any]) -> dict[str, Any]:
         **{f"decision_p99_ms.{level}": (dig("decision_positions_ms", "all", level, "p99"), "ms")
            for level in LEVELS},
         "cut_short_decisions": (_cut_short(measurements), "decisions"),
+        "watch_longest_task_ms": (dig("watch_main_thread", "longest_ms"), "ms"),
+        "watch_tasks_over_50ms": (dig("watch_main_thread", "over_50ms"), "tasks"),
         "memory_growth_mb": (dig("memory", "growth_mb"), "MB"),
     }
     return {

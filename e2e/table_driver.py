@@ -7,6 +7,10 @@ engine directly. Markers the page sets for this:
 * ``.table[data-input=ready]``: the person may act now and nothing is under way;
 * ``[data-testid=message][data-hint-action]``: the hint's action JSON;
 * ``dialog[data-testid=score-sheet]`` (``.final`` at the end of the match).
+
+Every wait is on such a marker. On a page whose clock is stopped (``session.open(..., clock=True)``,
+see :mod:`page_clock`) the waits let page time pass a step at a time, so the computer seats and
+the take-it countdowns move only while the driver waits.
 """
 
 from __future__ import annotations
@@ -16,8 +20,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import page_clock
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 TABLE = ".table[data-state=playing]"
 READY_INPUT = ".table[data-input=ready]"
+CLAIM_PASS = "[data-testid=claim-pass]"
 SHEET = "dialog[data-testid=score-sheet]"
 FINAL_SHEET = "dialog[data-testid=score-sheet].final"
 
@@ -52,7 +60,7 @@ def hint(page: Any) -> dict[str, Any]:
     """Press Hint and return the suggested action."""
     page.evaluate("document.querySelector('[data-testid=message]')?.removeAttribute('data-hint-action')")
     page.click("[data-testid=hint-button]")
-    page.wait_for_selector("[data-testid=message][data-hint-action]", timeout=20_000)
+    page.wait_for_selector("[data-testid=message][data-hint-action]", timeout=60_000)
     action: dict[str, Any] = json.loads(page.get_attribute("[data-testid=message]", "data-hint-action") or "{}")
     return action
 
@@ -124,35 +132,54 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             page.click(f'[data-testid="meld-{meld}"]')
         if page.locator("dialog[data-testid=meld-choice]").count():
             _pick(page, "meld-choice", action)
-        if kind == "extend":
-            # Taking a sequence over (or locking it) is confirmed first.
-            page.wait_for_timeout(50)
-            if page.locator("dialog[data-testid=take-over-confirm]").count():
-                page.click("dialog[data-testid=take-over-confirm] [data-testid=confirm]")
+        # Taking a sequence over (or locking it) is confirmed first. The page opens that dialog in
+        # the click's own handling (web/match.js #confirmExtend), so it is there by now if at all.
+        if kind == "extend" and page.locator("dialog[data-testid=take-over-confirm]").count():
+            page.click("dialog[data-testid=take-over-confirm] [data-testid=confirm]")
     else:
         raise AssertionError(f"the hint suggested an action the driver does not know: {action}")
 
 
-def wait_turn_or_window(page: Any, timeout_s: float = 60) -> str:
+def _person_may_act(page: Any) -> str | None:
+    if visible(page, SHEET):
+        # Checked after the sheet is up, so a final sheet is never taken for a round's sheet.
+        return "final" if page.locator(FINAL_SHEET).count() else "sheet"
+    if visible(page, CLAIM_PASS):
+        return "claim"
+    if page.locator(READY_INPUT).count() and not page.locator("dialog[open]").count():
+        return "answer" if visible(page, "[data-testid=claim-answer]") else "turn"
+    return None
+
+
+def wait_turn_or_window(page: Any, timeout_s: float = 120) -> str:
     """Wait until the person can act: "sheet", "final", "claim" (a take-it window), "answer" or "turn"."""
+    state: str = page_clock.wait_until(page, lambda: _person_may_act(page), timeout_s=timeout_s,
+                                       what="the person's turn, a take-it window or a score sheet")
+    return state
+
+
+def pass_claim(page: Any, timeout_s: float = 60) -> None:
+    """Press Pass in a take-it window and wait until no take-it bar is left.
+
+    Where the page's clock runs by itself the countdown is real time, and a busy machine may let
+    it run out between seeing the bar and the click: the card is let go just the same.
+    """
+    button = page.locator(CLAIM_PASS)
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if visible(page, SHEET):
-            # Checked after the sheet is up, so a final sheet is never taken for a round's sheet.
-            return "final" if page.locator(FINAL_SHEET).count() else "sheet"
-        if visible(page, "[data-testid=claim-pass]"):
-            return "claim"
-        if page.locator(READY_INPUT).count() and not page.locator("dialog[open]").count():
-            return "answer" if visible(page, "[data-testid=claim-answer]") else "turn"
-        page.wait_for_timeout(30)
-    raise AssertionError("the page did not hand the turn to the person in time")
+    while button.count():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the take-it bar was still up after {timeout_s:.0f} s")
+        try:
+            button.first.click(timeout=2_000)
+        except PlaywrightTimeoutError:
+            continue  # the bar went away under the click (or the next card's came up): look again
 
 
 def play_match(page: Any, *, limit_s: float = 900, on_claim: Callable[[Any], None] | None = None,
                drag_every: int = 0) -> int:
     """Play until the final score sheet; returns how many moves the person made.
 
-    :param on_claim: what to do in a take-it window (default: press Pass).
+    :param on_claim: what to do in a take-it window (default: :func:`pass_claim`).
     :param drag_every: make every n-th discard or lay-off by dragging (0: never).
     """
     moves = 0
@@ -163,13 +190,11 @@ def play_match(page: Any, *, limit_s: float = 900, on_claim: Callable[[Any], Non
             return moves
         if state == "sheet":
             page.click("[data-testid=next-round]")
-            page.wait_for_selector(SHEET, state="detached", timeout=20_000)
+            page.wait_for_selector(SHEET, state="detached")
         elif state == "claim":
-            (on_claim or (lambda p: p.click("[data-testid=claim-pass]")))(page)
-            page.wait_for_selector("[data-testid=claim-pass]", state="detached", timeout=20_000)
+            (on_claim or pass_claim)(page)
         else:
             action = hint(page)
             moves += 1
             perform(page, action, drag=bool(drag_every) and moves % drag_every == 0)
-            page.wait_for_timeout(10)
     raise AssertionError(f"the match did not finish within {limit_s} s")

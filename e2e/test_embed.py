@@ -60,7 +60,7 @@ def test_embedded_app_reports_events_to_a_page_on_another_site(browser: Any, sit
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     try:
         page.goto(f"{host}embed-demo.html?app={app}&speed=instant")
-        page.wait_for_selector(f"{EVENTS} li[data-type=ready]", state="attached", timeout=90_000)
+        page.wait_for_selector(f"{EVENTS} li[data-type=ready]", state="attached", timeout=120_000)
         ready = _events(page, "ready")[0]
         assert ready["version"]
         frame = page.frame_locator("rummy-table >> iframe")
@@ -70,13 +70,13 @@ def test_embedded_app_reports_events_to_a_page_on_another_site(browser: Any, sit
 
         # Malformed commands are refused (an error event), never a crash.
         page.evaluate("document.querySelector('rummy-table').newGame({game: 'chess'})")
-        page.wait_for_selector(f"{EVENTS} li[data-type=error]", state="attached", timeout=10_000)
+        page.wait_for_selector(f"{EVENTS} li[data-type=error]", state="attached", timeout=60_000)
         assert "game" in _events(page, "error")[0]["message"]
 
         # A short Take match with only computer players: a round ends soon.
         page.click("[data-testid=demo-watch-take]")
-        page.wait_for_selector(f"{EVENTS} li[data-type=match-start]", state="attached", timeout=30_000)
-        page.wait_for_selector(f"{EVENTS} li[data-type=round-over]", state="attached", timeout=240_000)
+        page.wait_for_selector(f"{EVENTS} li[data-type=match-start]", state="attached", timeout=60_000)
+        page.wait_for_selector(f"{EVENTS} li[data-type=round-over]", state="attached", timeout=300_000)
         round_over = _events(page, "round-over")[0]
         assert round_over["game"] == "take"
         assert len(round_over["scores"]) == 2

@@ -77,7 +77,7 @@ def test_unusable_snapshot_falls_back_to_the_normal_start(browser: Any, site_url
         page.on("worker", lambda worker: worker.on("console", watch))
         page.on("console", watch)
         page.goto(site_url)
-        wait_ready(page, timeout_ms=90_000)
+        wait_ready(page, timeout_ms=120_000)
         assert page.get_attribute("html", "data-engine-start") == "packages"
         assert any(FALLBACK_WARNING in text for text in warnings), warnings
         assert not errors, errors

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from harness import READY
-from table_driver import TABLE, hint, perform, start_game, wait_turn_or_window
+from harness import DEFAULT_TIMEOUT_MS, READY
+from table_driver import TABLE, hint, pass_claim, perform, start_game, wait_turn_or_window
 
 import build
 
@@ -99,6 +99,7 @@ def watched_context(browser: Any, profile: Path) -> Iterator[tuple[Any, list[str
     context = browser.browser_type.launch_persistent_context(
         str(profile), executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS), headless=True,
         viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     errors: list[str] = []
 
     def watch(page: Any) -> None:
@@ -124,8 +125,7 @@ def _play_a_turn(page: Any) -> None:
     for _ in range(20):
         state = wait_turn_or_window(page)
         if state == "claim":
-            page.click("[data-testid=claim-pass]")
-            page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+            pass_claim(page)
             continue
         assert state == "turn", state
         perform(page, hint(page))
@@ -138,8 +138,8 @@ def test_first_visit_downloads_once_then_plays_offline(browser: Any, dist_dir: P
         page = _page(context)
         started = time.monotonic()
         page.goto(site.url + "?speed=instant&seed=3")
-        page.wait_for_selector(READY, state="attached", timeout=90_000)
-        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=120_000)
         cached = time.monotonic() - started
 
         # Every file's body crossed the network once: the service worker took its copy from the
@@ -199,8 +199,8 @@ def test_update_keeps_the_open_game_and_the_next_start_runs_the_new_build(
     with counting_site(tmp_path, old) as site, watched_context(browser, tmp_path / "profile") as (context, errors):
         page = _page(context)
         page.goto(site.url + "?speed=instant&seed=5")
-        page.wait_for_selector(READY, state="attached", timeout=90_000)
-        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=120_000)
         assert page.get_attribute("html", "data-build") == build_a
         start_game(page, "take", players=2)
         _play_a_turn(page)
@@ -223,7 +223,7 @@ def test_update_keeps_the_open_game_and_the_next_start_runs_the_new_build(
             page = context.new_page()
             page.goto(site.url + "?speed=instant&seed=5")
             try:
-                page.wait_for_selector(f"html[data-build='{build_b}']", state="attached", timeout=30_000)
+                page.wait_for_selector(f"html[data-build='{build_b}']", state="attached", timeout=60_000)
                 break
             except Exception as error:
                 state = page.evaluate("({...document.documentElement.dataset})")
@@ -231,9 +231,9 @@ def test_update_keeps_the_open_game_and_the_next_start_runs_the_new_build(
                 if start == 2:
                     raise AssertionError(f"build B did not start in three starts: {state}") from error
                 page.close()
-        page.wait_for_selector(READY, state="attached", timeout=90_000)
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
         assert "build B" in _style(page)
-        page.wait_for_selector("[data-testid=updated]", timeout=10_000)
+        page.wait_for_selector("[data-testid=updated]")
         assert page.evaluate("caches.keys()") == [f"rummytable-{build_b}"]
         start_game(page, "take", players=2)
         _play_a_turn(page)

@@ -22,6 +22,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         "play_to_table_ms": page_bench.bench_play_to_table(ctx),
         "person_move_ms": page_bench.bench_person_move(ctx, moves=3),
         "decision_ms": page_bench.bench_decisions(ctx, decisions=2, budget_s=30),
+        "watch_main_thread": page_bench.bench_watch_main_thread(ctx, seconds=2),
         "memory": page_bench.bench_memory(ctx, matches=2, target=50),
         "decision_positions_ms": page_bench.bench_decision_positions(ctx, per_set=1),
     }
@@ -51,6 +52,10 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         assert positions["tress_round7_three_runs"][level].keys() >= STATS_KEYS | {"cut_short"}
     goals = page_bench.targets(results)
     assert {"decision_p99_ms.hard", "cut_short_decisions"} <= goals.keys()
+    watch = results["watch_main_thread"]
+    assert watch["seconds"] == 2 and watch["unit"] == "ms"
+    assert watch["over_50ms"] >= len(watch["longest_tasks_ms"])
+    assert watch["longest_ms"] == max(watch["longest_tasks_ms"], default=0.0)
 
     memory = results["memory"]
     assert memory["matches"] == 2 and memory["bot_steps"] > 0

@@ -6,8 +6,18 @@ import json
 import time
 from typing import Any
 
-from harness import ARTIFACTS, BrowserSession, wait_ready
-from table_driver import READY_INPUT, TABLE, hand_cards, hint, perform, play_match, start_game, wait_turn_or_window
+from harness import ARTIFACTS, BrowserSession, wait_ready, wait_settled
+from table_driver import (
+    READY_INPUT,
+    TABLE,
+    hand_cards,
+    hint,
+    pass_claim,
+    perform,
+    play_match,
+    start_game,
+    wait_turn_or_window,
+)
 
 SAVE_KEY = "rummytable.save.tress"
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
@@ -18,8 +28,7 @@ def _play_turns(page: Any, turns: int) -> None:
     while made < turns:
         state = wait_turn_or_window(page)
         if state == "claim":
-            page.click("[data-testid=claim-pass]")
-            page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+            pass_claim(page)
             continue
         assert state in ("turn", "answer"), state
         perform(page, hint(page))
@@ -27,7 +36,7 @@ def _play_turns(page: Any, turns: int) -> None:
     wait_turn_or_window(page)
 
 
-def _wait_saved(page: Any, timeout_s: float = 20) -> dict[str, Any]:
+def _wait_saved(page: Any, timeout_s: float = 60) -> dict[str, Any]:
     """Wait until the stored save is the engine's current position; returns the stored record."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -67,7 +76,7 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     warning = (page.text_content("dialog[open] h2") or "").lower()
     assert "continue" in warning and "cannot" not in warning, warning
     page.click("[data-testid=leave-yes]")
-    page.wait_for_selector("[data-testid=resume-tress]", timeout=30_000)
+    page.wait_for_selector("[data-testid=resume-tress]")
 
     page.reload()
     # The saved game is offered at once, before the engine is up, so nothing on the start screen
@@ -75,11 +84,11 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     page.wait_for_selector("[data-testid=resume-tress]", timeout=60_000)
     early = page.evaluate(PLACES)
     wait_ready(page)
-    page.wait_for_timeout(500)
+    wait_settled(page)  # the engine has checked the save and sent its catalog, and the page has drawn both
     assert page.evaluate(PLACES) == early, "the start screen moved once the engine was ready"
     page.click("[data-testid=resume-tress]")
     page.wait_for_selector(TABLE, timeout=60_000)
-    page.wait_for_selector(READY_INPUT, timeout=30_000)
+    page.wait_for_selector(READY_INPUT)
     after = page.evaluate(STATE)
     assert after == before, "the resumed match differs from the one left"
     assert sorted(hand_cards(page)) == hand_before
@@ -100,7 +109,7 @@ def test_a_save_that_cannot_be_loaded_is_set_aside_with_a_message(session: Brows
 
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("[data-testid=save-problem]", timeout=30_000)
+    page.wait_for_selector("[data-testid=save-problem]")
     assert "Tress" in (page.text_content("[data-testid=save-problem]") or "")
     assert page.locator("[data-testid=resume-tress]").count() == 0
     rejected = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}:rejected')"))
@@ -114,7 +123,7 @@ def test_a_save_that_cannot_be_loaded_is_set_aside_with_a_message(session: Brows
     # Not even JSON: the same.
     page.evaluate("key => localStorage.setItem(key, '{oops')", SAVE_KEY)
     page.reload()
-    page.wait_for_selector("[data-testid=save-problem]", timeout=30_000)
+    page.wait_for_selector("[data-testid=save-problem]")
     assert page.locator("[data-testid=resume-tress]").count() == 0
 
 
@@ -153,7 +162,7 @@ def test_statistics_button_stays_put_and_the_table_fits_a_phone(session: Browser
     page.wait_for_selector("[data-testid=stats-button]")
     early = page.evaluate(PLACES)
     wait_ready(page)
-    page.wait_for_timeout(300)
+    wait_settled(page)
     assert page.evaluate(PLACES) == early, "the statistics button moved once the engine was ready"
     # Long numbers in every row and column.
     data = {"tress.easy": {"played": 123, "won": 45, "best": 187, "total": 38452},

@@ -1,4 +1,9 @@
-"""Tress "take it!": races the person wins and loses, and the person as drawer letting a caller have it."""
+"""Tress "take it!": races the person wins and loses, and the person as drawer letting a caller have it.
+
+Every page here has its clock stopped (page_clock): the computer callers' delays and the countdown
+move only while the test waits, so who calls first is decided by page time, never by how busy
+the machine is.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ import time
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from playwright.sync_api import Error as PlaywrightError
-from table_driver import SHEET, hint, perform, start_game, wait_turn_or_window
+from page_clock import run, wait_until
+from table_driver import CLAIM_PASS, SHEET, hint, pass_claim, perform, start_game, visible, wait_turn_or_window
+
+TAKE_IT = "[data-testid=take-it]"
 
 
 def _claims(page: Any) -> list[int]:
@@ -24,11 +31,11 @@ def _granted(page: Any) -> list[int]:
     return [int(seat) for seat in seats]
 
 
-def _play_until(page: Any, on_state: Any, limit_s: float = 240) -> Any:
+def _play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
     """Play with hints; call ``on_state(state)`` at each take-it window or answer; stop when it returns a value."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        state = wait_turn_or_window(page, timeout_s=60)
+        state = wait_turn_or_window(page)
         if state in ("sheet", "final"):
             if state == "final":
                 break
@@ -40,8 +47,8 @@ def _play_until(page: Any, on_state: Any, limit_s: float = 240) -> Any:
             return result
         if state == "turn":
             perform(page, hint(page))
-        elif state == "claim" and page.locator("[data-testid=claim-pass]").count():
-            page.click("[data-testid=claim-pass]")
+        elif state == "claim":
+            pass_claim(page)
         elif state == "answer":
             perform(page, hint(page))
     raise AssertionError("the situation did not come up in time")
@@ -49,20 +56,23 @@ def _play_until(page: Any, on_state: Any, limit_s: float = 240) -> Any:
 
 def _decided(page: Any) -> None:
     """Wait until no call is pending any more (the drawer has answered)."""
-    page.wait_for_selector(".table[data-claims='']:not([data-phase=claim])", timeout=30_000)
+    wait_until(page, lambda: page.locator(".table[data-claims='']:not([data-phase=claim])").count(),
+               what="the drawer answering the call")
 
 
 def test_claim_race_the_person_wins(session: BrowserSession) -> None:
-    page = session.open("?speed=fast&seed=21")
+    page = session.open("?speed=fast&seed=21", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4)
 
     def call_at_once(state: str) -> Any:
         if state != "claim":
             return None
+        # Page time stands still from seeing the bar to the click: the computer callers' delays
+        # (300 ms and more at this speed) have not begun to run out.
         before = _counts(page)
-        page.click("[data-testid=take-it]")
-        page.wait_for_selector(".table:not([data-claims=''])", timeout=20_000)
+        page.click(TAKE_IT)
+        wait_until(page, lambda: _claims(page), what="the call on the table")
         first = _claims(page)[0]
         _decided(page)
         after = _counts(page)
@@ -80,27 +90,26 @@ def test_claim_race_the_person_wins(session: BrowserSession) -> None:
 
 
 def test_claim_race_the_person_loses(session: BrowserSession) -> None:
-    page = session.open("?speed=normal&seed=22")
+    page = session.open("?speed=normal&seed=22", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4)
 
     def call_late(state: str) -> Any:
         if state != "claim":
             return None
-        # Wait for a computer player's call inside the window, then call too late.
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and page.locator("[data-testid=take-it]").count():
-            if _claims(page):
-                first = _claims(page)[0]
-                before = _counts(page)
-                page.click("[data-testid=take-it]")
-                page.wait_for_selector(".table[data-claims*='0']", timeout=20_000)
-                claims = _claims(page)
-                _decided(page)
-                return first, claims, before, _counts(page)
-            page.wait_for_timeout(20)
-        if page.locator("[data-testid=claim-pass]").count():
-            page.click("[data-testid=claim-pass]")
+        # Let page time pass until a computer player calls inside the window (they call within 3 s
+        # at this speed, the window lasts 5 s), then call too late.
+        wait_until(page, lambda: _claims(page) or not page.locator(TAKE_IT).count(),
+                   what="a computer player's call or the end of the window")
+        if _claims(page) and page.locator(TAKE_IT).count():
+            first = _claims(page)[0]
+            before = _counts(page)
+            page.click(TAKE_IT)
+            wait_until(page, lambda: 0 in _claims(page), what="the person's call on the table")
+            claims = _claims(page)
+            _decided(page)
+            return first, claims, before, _counts(page)
+        pass_claim(page)
         return None
 
     first, claims, before, after = _play_until(page, call_late)
@@ -112,7 +121,7 @@ def test_claim_race_the_person_loses(session: BrowserSession) -> None:
 
 
 def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> None:
-    page = session.open("?speed=fast&seed=23")
+    page = session.open("?speed=fast&seed=23", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4)
 
@@ -121,12 +130,12 @@ def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> No
             return "answer"
         if state == "turn" and page.get_attribute(".table", "data-phase") == "draw" \
                 and page.get_attribute("[data-testid=discard-pile]", "aria-disabled") == "false":
-            # Take a moment over the draw, as a person does: the others may call for the card meanwhile.
-            try:
-                page.wait_for_selector("[data-testid=claim-answer]", timeout=3000)
-            except Exception:
+            # Take a moment over the draw (3 s of page time), as a person does: the others may call
+            # for the card meanwhile.
+            if not wait_until(page, lambda: visible(page, "[data-testid=claim-answer]"), page_ms=3000,
+                              what="a call while the person thinks over the draw"):
                 return None
-            page.wait_for_selector(".table[data-input=ready]")
+            wait_until(page, lambda: page.locator(".table[data-input=ready]").count(), what="the person's answer")
             return "answer"
         return None
 
@@ -136,7 +145,8 @@ def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> No
     text = page.text_content("[data-testid=claim-grant]") or ""
     assert text.strip(), "the button names the caller"
     page.click("[data-testid=claim-grant]")
-    page.wait_for_selector(".table[data-input=ready]:not([data-phase=claim])", timeout=20_000)
+    wait_until(page, lambda: page.locator(".table[data-input=ready]:not([data-phase=claim])").count(),
+               what="the person's turn again after letting the caller have it")
     assert caller in _granted(page)
     after = _counts(page)
     assert after[caller] == before[caller] + 2
@@ -145,24 +155,24 @@ def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> No
     assert page.get_attribute(".table", "data-to-move") == "0"
     # The card beneath is dead: the person draws from the stock.
     page.click("[data-testid=stock]")
-    page.wait_for_selector(".table[data-phase=play]")
+    wait_until(page, lambda: page.locator(".table[data-phase=play]").count(), what="the person's draw")
     assert _counts(page)[0] == before[0] + 1
 
 
 def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> None:
     # The hint during someone else's "take it" window is the normal player's claim decision
     # (T-16, T-18): most discards do not help enough to pay a penalty card, so it says to let go.
-    page = session.open("?speed=slow&seed=21")
+    page = session.open("?speed=slow&seed=21", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4)
     seen: list[str] = []
 
     def ask(state: str) -> Any:
-        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+        if state != "claim" or not page.locator(TAKE_IT).count():
             return None
         page.evaluate("document.querySelector('[data-testid=message]')?.removeAttribute('data-hint-kind')")
         page.click("[data-testid=hint-button]")
-        page.wait_for_selector("[data-testid=message][data-hint-kind]", timeout=20_000)
+        page.wait_for_selector("[data-testid=message][data-hint-kind]")
         kind = page.get_attribute("[data-testid=message]", "data-hint-kind") or ""
         text = page.text_content("[data-testid=message]") or ""
         assert kind in ("call", "pass"), kind
@@ -174,57 +184,59 @@ def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> No
     assert "Let it go" in seen[-1]
     # Once that chance is gone the hint goes too: it must not linger into the next turn or round.
     # (The countdown waits while a hint is read, so the person lets the card go.)
-    page.click("[data-testid=claim-pass]")
-    page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=30_000)
-    page.wait_for_function("() => !document.querySelector('[data-testid=message]').classList.contains('hint')",
-                           timeout=10_000)
+    page.click(CLAIM_PASS)
+    page.wait_for_selector(TAKE_IT, state="detached")
+    wait_until(page, lambda: not page.evaluate(
+        "() => document.querySelector('[data-testid=message]').classList.contains('hint')"),
+        what="the hint going once the chance is gone")
 
 
 def test_a_hint_in_a_take_it_window_stops_the_countdown_until_the_person_decides(session: BrowserSession) -> None:
     # Reading a hint takes time: asking for one in a take-it window stops its countdown (and the
     # computer callers, so the race stays fair) until the person calls or lets the card go.
-    page = session.open("?speed=instant&seed=21")
+    page = session.open("?speed=instant&seed=21", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4)
 
     def ask(state: str) -> Any:
-        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+        if state != "claim" or not page.locator(TAKE_IT).count():
             return None
         page.click("[data-testid=hint-button]")
-        page.wait_for_selector("[data-testid=message][data-hint-kind]", timeout=20_000)
+        page.wait_for_selector("[data-testid=message][data-hint-kind]")
         return True
 
     assert _play_until(page, ask)
     assert page.get_attribute(".table", "data-paused") == "true"
-    # Longer than the whole window at this speed (3 s): the chance is still there.
-    page.wait_for_timeout(4_500)
-    assert page.locator("[data-testid=take-it]").count() == 1
-    page.click("[data-testid=claim-pass]")
-    page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=10_000)
-    page.wait_for_function("() => !document.querySelector('.table').hasAttribute('data-paused')", timeout=10_000)
+    # Page time longer than the whole window at this speed (3 s): the chance is still there.
+    run(page, 4_500)
+    assert page.locator(TAKE_IT).count() == 1
+    page.click(CLAIM_PASS)
+    page.wait_for_selector(TAKE_IT, state="detached")
+    page.wait_for_function("() => !document.querySelector('.table').hasAttribute('data-paused')")
 
 
 def test_until_discard_keeps_the_chance_open_while_the_drawer_plays(session: BrowserSession) -> None:
     # T-19 house rule claim_window=until_discard: once the countdown has run out the drawer draws
     # and plays on, and the person may still call until his discard lands; the call is served
     # (card and penalty card) just before that discard.
-    page = session.open("?speed=normal&seed=21")
+    page = session.open("?speed=normal&seed=21", clock=True)
     wait_ready(page)
     start_game(page, "tress", players=4, options={"claim_window": "until_discard"})
+    late_bar = ".table[data-phase=play] .claim-bar.until-discard"
 
     def call_while_the_drawer_plays(state: str) -> Any:
-        if state != "claim" or not page.locator("[data-testid=take-it]").count():
+        if state != "claim" or not page.locator(TAKE_IT).count():
             return None
-        try:
-            page.wait_for_selector(".table[data-phase=play] .claim-bar.until-discard", timeout=15_000)
-            before = _counts(page)
-            note = page.text_content("[data-testid=claim-open-until]", timeout=2_000) or ""
-            page.locator("[data-testid=take-it]").click(timeout=2_000)
-        except PlaywrightError:
-            return None  # the window closed first (the drawer took the card, or discarded): try again
-        page.wait_for_selector("[data-testid=take-it]", state="detached", timeout=20_000)
-        page.wait_for_function("n => Number(document.querySelector('.table').dataset.handCounts.split(' ')[0]) !== n",
-                               arg=before[0], timeout=20_000)
+        wait_until(page, lambda: visible(page, late_bar) or not page.locator(TAKE_IT).count(),
+                   what="the drawer playing on with the take-it bar up, or the window closing")
+        if not visible(page, late_bar):
+            return None  # the window closed first (the drawer took the card himself): try again
+        # Page time stands still here: the drawer's discard cannot come before the call.
+        before = _counts(page)
+        note = page.text_content("[data-testid=claim-open-until]") or ""
+        page.click(TAKE_IT)
+        wait_until(page, lambda: not page.locator(TAKE_IT).count(), what="the call being served")
+        wait_until(page, lambda: _counts(page)[0] != before[0], what="the card and the penalty card in the hand")
         return before, _counts(page), note
 
     before, after, note = _play_until(page, call_while_the_drawer_plays)

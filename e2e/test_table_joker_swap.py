@@ -26,13 +26,13 @@ def _meld_cards(page: Any, meld: int) -> list[str]:
 
 def _resume_with(page: Any, position: str) -> None:
     """Store ``position`` as the page's saved Tress match, reload and continue it."""
-    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null", timeout=20_000)
+    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
     record = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     record["save"]["position"] = position
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(record)])
     page.reload()
     wait_ready(page)
-    page.click("[data-testid=resume-tress]", timeout=30_000)
+    page.click("[data-testid=resume-tress]")
     page.wait_for_selector(TABLE, timeout=60_000)
 
 
@@ -47,7 +47,7 @@ def test_TR_32_joker_swap_by_clicks(session: BrowserSession) -> None:
         melds=[(0, "5H JK(6H) 7H 8H"), (0, "9C 9D JK(9)")], options={"joker_swap": True},
     )).save()
     _resume_with(page, position)
-    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]", timeout=30_000)
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
     assert "6H" in hand_cards(page)
     assert not [key for key in hand_cards(page) if key.startswith("JK")]
 
@@ -56,7 +56,7 @@ def test_TR_32_joker_swap_by_clicks(session: BrowserSession) -> None:
     if page.locator("dialog[data-testid=meld-choice]").count():
         _pick(page, "meld-choice", {"kind": "swap_joker", "seat": 0, "card": "6H", "meld": 0})
     page.wait_for_function("() => [...document.querySelectorAll('.hand [data-card]')]"
-                           ".some(c => c.dataset.card.startsWith('JK'))", timeout=20_000)
+                           ".some(c => c.dataset.card.startsWith('JK'))")
     assert "6H" in _meld_cards(page, 0)
     assert "6H" not in hand_cards(page)
     line = page.locator("[data-testid=log] li[data-kind=joker_swapped]")

@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 import pytest
-from harness import ARTIFACTS, BrowserSession, wait_ready
-from table_driver import FINAL_SHEET, TABLE, hint, perform, play_match, start_game, wait_turn_or_window
+from harness import ARTIFACTS, BrowserSession, wait_frames, wait_ready
+from table_driver import FINAL_SHEET, TABLE, hint, pass_claim, perform, play_match, start_game, wait_turn_or_window
 
 SIZES = ((1280, 800), (375, 667))
 PLACEHOLDER = re.compile(r"⟦|\{[A-Za-z]+\}|undefined|NaN|\[object ")
@@ -33,7 +33,7 @@ def _shots(page: Any, lang: str, what: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        wait_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"{lang}-{what}-{width}x{height}.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what} scrolls sideways at {width}"
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
@@ -46,8 +46,7 @@ def _play_turns(page: Any, turns: int) -> None:
         if state in ("sheet", "final"):
             return
         if state == "claim":
-            page.click("[data-testid=claim-pass]")
-            page.wait_for_selector("[data-testid=claim-pass]", state="detached")
+            pass_claim(page)
             continue
         perform(page, hint(page))
         made += 1
@@ -165,5 +164,5 @@ def test_seat_badges_are_distinct_round_a_table_of_six(session: BrowserSession) 
         fits = page.eval_on_selector_all(".opponents .avatar", "els => els.every(e => e.scrollWidth <= e.clientWidth)")
         assert fits, f"{lang}: a badge does not fit its circle: {badges}"
     page.set_viewport_size({"width": 375, "height": 667})
-    page.wait_for_timeout(150)
+    wait_frames(page)
     page.screenshot(path=str(ARTIFACTS / "uk-tress6-badges-375x667.png"))
