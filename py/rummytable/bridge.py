@@ -341,17 +341,32 @@ METHODS: Final[dict[str, Method]] = {
 # --------------------------------------------------------------------------- dispatch
 
 
-def _parse(request_json: object) -> tuple[RequestId, str, Params]:
-    """Decode a request and check its shape.
+def _decode(request_json: object) -> object:
+    """Decode a request's text.
 
-    :returns: the request's id, method name and params (``{}`` when absent).
-    :raises BadRequestError: on text that is not JSON (or beyond the limits) or a request of the wrong shape.
-    :raises BadParamsError: when ``params`` is not an object.
+    :raises BadRequestError: for text that is not JSON or is beyond the limits.
     """
     try:
-        request = parse(request_json, "the request")
+        return parse(request_json, "the request")
     except JSONTextError as exc:
         raise BadRequestError(str(exc)) from None
+
+
+def _id_of(request: object) -> RequestId:
+    """The request's id when it has a valid one (a string, a number or null), else None."""
+    candidate = request.get("id") if isinstance(request, dict) else None
+    if isinstance(candidate, bool) or not isinstance(candidate, str | int | float):
+        return None
+    return candidate
+
+
+def _shape(request: object) -> tuple[str, Params]:
+    """Check a decoded request's shape.
+
+    :returns: the method name and params (``{}`` when absent or null).
+    :raises BadRequestError: for a request of the wrong shape.
+    :raises BadParamsError: when ``params`` is not an object.
+    """
     if not isinstance(request, dict):
         raise BadRequestError("request must be a JSON object with id, method and params")
     request_id = request.get("id")
@@ -365,20 +380,7 @@ def _parse(request_json: object) -> tuple[RequestId, str, Params]:
         params = {}
     if not isinstance(params, dict):
         raise BadParamsError(f"params of {quote(method)} must be a JSON object")
-    return request_id, method, params
-
-
-def _request_id(request_json: object) -> RequestId:
-    """Best-effort id of a request that failed validation, so the caller can match the error."""
-    try:
-        request = parse(request_json, "the request")
-    except JSONTextError:
-        return None
-    if isinstance(request, dict):
-        candidate = request.get("id")
-        if isinstance(candidate, str | int | float) and not isinstance(candidate, bool):
-            return candidate
-    return None
+    return method, params
 
 
 def _dumps(payload: Mapping[str, Any]) -> str:
@@ -414,7 +416,9 @@ def _serve(request_json: object) -> str:
     """Serve one request (see :func:`handle`); may raise only if encoding the answer fails."""
     request_id: RequestId = None
     try:
-        request_id, method_name, params = _parse(request_json)
+        request = _decode(request_json)
+        request_id = _id_of(request)
+        method_name, params = _shape(request)
         method = METHODS.get(method_name)
         if method is None:
             known = ", ".join(sorted(METHODS))
@@ -425,8 +429,6 @@ def _serve(request_json: object) -> str:
         except (TypeError, ValueError, RecursionError) as exc:
             return _error(request_id, "internal", f"{method_name} returned data that is not JSON: {exc}")
     except BridgeError as exc:
-        if request_id is None:
-            request_id = _request_id(request_json)
         return _error(request_id, exc.type, str(exc))
     except ENGINE_ERRORS as exc:
         return _error(request_id, type(exc).__name__, str(exc), **_rule_details(exc))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import reprlib
-from itertools import accumulate
 from typing import Any, Final
 
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "JSONTextError", "parse", "quote"]
@@ -34,24 +33,44 @@ class JSONTextError(ValueError):
     """Text that is not JSON, or JSON beyond the size or nesting limits; the message says which."""
 
 
-# A JSON string literal (the unrolled form, linear and fast on long strings): brackets inside
-# strings are text, not nesting.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# Nesting is measured with a few linear passes done in C (regular expressions and str.replace),
+# so that even megabytes of brackets are measured quickly inside Pyodide: escapes go first (an
+# escaped quote ends no string), then string literals (their brackets are text; an unterminated
+# one runs to the end), then everything but brackets; each replace of "[]" then removes the
+# innermost level of a balanced text.
+_ESCAPE = re.compile(r"\\.", re.DOTALL)
+# Every byte but the brackets. UTF-8 writes other characters with bytes of their own (ASCII
+# below 0x80, the rest from 0x80), so deleting these bytes from the encoded text keeps exactly
+# the brackets, at the speed of bytes.translate.
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def nesting_depth(text: str) -> int:
-    """Return how deeply arrays and objects nest in JSON ``text`` (0 for a scalar).
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """Return how deeply arrays and objects nest in JSON ``text`` (0 for a scalar), up to ``limit + 1``.
 
-    Unbalanced text counts every unclosed bracket, so the result is never below the depth a
-    decoder reaches before it stops (it stops at the first stray closing bracket, and up to
-    there the running count is exact).
+    The result is exact for balanced text nested at most ``limit`` levels; ``limit + 1`` means
+    "deeper than ``limit``". For unbalanced text (which is not JSON) it is an upper bound of the
+    depth a decoder reaches before it fails, so that text is refused before it is decoded too.
     """
     if text.count("[") + text.count("{") == 0:
         return 0
-    bare = _STRING.sub('""', text)
-    return max(0, max(accumulate(map(_STEP.__getitem__, _BRACKETS.findall(bare))), default=0))
+    unescaped = _ESCAPE.sub("", text) if "\\" in text else text
+    bare = "".join(unescaped.split('"')[::2])  # the even parts lie outside string literals
+    if "[" * (limit + 1) in bare or "{" * (limit + 1) in bare:
+        return limit + 1  # the common way of nesting deep, found at once
+    brackets = bare.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET)
+    brackets = brackets.replace(b"{", b"[").replace(b"}", b"]")
+    for depth in range(limit + 1):
+        if not brackets:
+            return depth
+        if b"[" * (limit + 1 - depth) in brackets:
+            return limit + 1  # after ``depth`` levels removed, that many openers in a row are too many
+        inner = brackets.replace(b"[]", b"")
+        if inner == brackets:
+            # Nothing left to pair: "]]..[[" remains, and its openers may all still be open.
+            return min(limit + 1, depth + brackets.count(b"["))
+        brackets = inner
+    return limit + 1
 
 
 def _refuse_constant(name: str) -> Any:
@@ -80,9 +99,9 @@ def parse(text: object, what: str = "the text", *, max_chars: int = MAX_CHARS, m
         raise JSONTextError(f"{what} must be JSON text, not {type(text).__name__}")
     if len(text) > max_chars:
         raise JSONTextError(f"{what} is too long: {len(text)} characters, at most {max_chars} are read")
-    depth = nesting_depth(text)
-    if depth > max_depth:
-        raise JSONTextError(f"{what} nests arrays and objects {depth} levels deep, at most {max_depth} are read")
+    if nesting_depth(text, max_depth) > max_depth:
+        raise JSONTextError(f"{what} nests arrays and objects more than {max_depth} levels deep, "
+                            f"or its brackets do not match")
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except JSONTextError as exc:
