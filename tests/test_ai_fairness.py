@@ -50,7 +50,11 @@ def _mentioned(view: dict[str, Any], log: list[dict[str, Any]]) -> set[str]:
 
 
 def redeal(game: Game, seat: int, rng: random.Random) -> Game:
-    """Deal again the cards ``seat`` has never seen among the other hands and the stock."""
+    """Deal again the cards ``seat`` has never seen among the other hands and the stock.
+
+    The result is a set-up position (no history, no log): a position that keeps its history
+    must be the one the history leads to, and the re-deal is not.
+    """
     position = game.to_position()
     seen = _mentioned(game.view(seat), public_log(game))
     slots: list[tuple[str, int, int]] = []
@@ -72,6 +76,7 @@ def redeal(game: Game, seat: int, rng: random.Random) -> Game:
             position["hands"][other][i] = key
         else:
             position["stock"][i] = key
+    position.update(history=[], log=[], start=None)
     return type(game).from_position(json.loads(json.dumps(position)))
 
 
@@ -105,11 +110,14 @@ def test_decision_depends_only_on_what_the_seat_sees(game_name: str, level: str)
             if steps % 9 == 4 and len(view["legal_actions"]) > 1 and reloadable:
                 log = public_log(game)
                 other = redeal(game, seat, rng)
-                assert other.view(seat) == view
-                assert public_log(other) == log
-                changed += other.save() != game.save()
+                # The re-dealt game starts without history: give it the same remembered log.
+                seen = other.view(seat)
+                seen["log"] = view["log"]
+                assert seen == view
+                hidden = ("hands", "stock")
+                changed += any(other.to_position()[k] != game.to_position()[k] for k in hidden)
                 first = make_bot(game_name, level, 99, float("inf")).decide(view, log)
-                second = make_bot(game_name, level, 99, float("inf")).decide(other.view(seat), log)
+                second = make_bot(game_name, level, 99, float("inf")).decide(seen, log)
                 assert first == second, (seed, steps, first, second)
                 checked += 1
             game.apply_json(drivers[seat].decide(view, public_log(game)).action)

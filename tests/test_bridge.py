@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummytable import __version__, bridge
+from rummytable import jsontext as bridge_limits
 
 
 def call(request: Any) -> dict[str, Any]:
@@ -81,13 +82,13 @@ def test_bad_params(params: Any) -> None:
     assert error_type(answer) == "bad_params"
 
 
-def test_exception_inside_a_method_becomes_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bug_inside_a_method_is_an_internal_error_naming_the_exception(monkeypatch: pytest.MonkeyPatch) -> None:
     def explode(params: bridge.Params) -> bridge.JSONValue:
         raise ZeroDivisionError("boom")
 
     monkeypatch.setitem(bridge.METHODS, "explode", explode)
     answer = call({"id": 5, "method": "explode"})
-    assert answer == {"id": 5, "error": {"type": "ZeroDivisionError", "message": "boom"}}
+    assert answer == {"id": 5, "error": {"type": "internal", "message": "ZeroDivisionError: boom"}}
 
 
 def test_result_that_is_not_json_becomes_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,3 +129,70 @@ def test_any_text_gets_one_json_answer(text: str) -> None:
 def test_any_json_value_gets_one_answer(value: Any) -> None:
     answer = json.loads(bridge.handle(json.dumps(value)))
     assert ("result" in answer) != ("error" in answer)
+
+
+@pytest.mark.parametrize("text", [
+    '{"id":NaN,"method":"version"}', '{"id":Infinity,"method":"version"}', '{"id":1e999,"method":"version"}',
+    '{"id":1,"method":"version","params":{"x":-Infinity}}',
+])
+def test_nan_and_infinite_numbers_are_bad_requests(text: str) -> None:
+    answer = call(text)
+    assert answer["id"] is None
+    assert error_type(answer) == "bad_request"
+    assert "not valid JSON" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("depth", [bridge_limits.MAX_DEPTH + 1, 1_000, 5_000, 300_000])
+def test_deep_nesting_is_a_bad_request_not_a_crash(depth: int) -> None:
+    # Decoding ~20 000 levels overflows the WebAssembly stack and stops Pyodide for good.
+    in_params = '{"id":2,"method":"version","params":' + "[" * depth + "]" * depth + "}"
+    for text in (in_params, "[" * depth):
+        answer = call(text)
+        assert error_type(answer) == "bad_request"
+        assert f"more than {bridge_limits.MAX_DEPTH} levels deep" in answer["error"]["message"]
+
+
+def test_oversized_request_is_a_bad_request() -> None:
+    text = json.dumps({"id": 1, "method": "version", "params": {"pad": "x" * bridge_limits.MAX_CHARS}})
+    answer = call(text)
+    assert error_type(answer) == "bad_request"
+    assert "too long" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("request_body", [
+    {"id": 1, "method": "M" * 1_000_000},
+    {"id": 1, "method": "version", "params": {"K" * 1_000_000: 1}},
+    {"id": 1, "method": "version", "params": {str(i): i for i in range(50_000)}},
+    {"id": 1, "method": "new_match", "params": {"game": "take", "seats": ["human", "easy"], "options": {
+        "players": "2" * 1_000_000}}},
+    {"id": 1, "method": "new_match", "params": {"game": "g" * 1_000_000, "seats": ["human", "easy"]}},
+    {"id": 1, "method": "new_match", "params": {"game": "take", "seats": ["human", "w" * 1_000_000]}},
+])
+def test_error_messages_quote_only_a_short_prefix_of_bad_input(request_body: dict[str, Any]) -> None:
+    answer = call(request_body)
+    assert answer["id"] == 1 and error_type(answer) in ("unknown_method", "bad_params", "OptionsError")
+    assert len(answer["error"]["message"]) <= bridge.MAX_MESSAGE_CHARS
+    assert len(answer["error"]["message"]) < 300
+
+
+def test_lone_surrogates_are_escaped_in_the_answer() -> None:
+    text = bridge.handle('{"id":"\\ud800","method":"\\udfff"}')
+    assert text.isascii()
+    answer = json.loads(text)
+    assert answer["id"] == "\ud800"
+    assert error_type(answer) == "unknown_method"
+
+
+@pytest.mark.parametrize("params", [
+    {"game": "take", "seats": ["human", "wizard"]},
+    {"game": "take", "seats": ["human", "easy", "easy"], "options": {"players": 2}},
+    {"game": "take", "seats": ["human", "human"]},
+    {"game": "chess", "seats": ["human", "easy"]},
+    {"game": "take", "seats": ["human", "easy"], "seed": 1.5},
+    {"game": "take", "seats": ["human", "easy"], "colour": "red"},
+])
+def test_a_match_that_cannot_be_set_up_is_bad_params(params: dict[str, Any]) -> None:
+    answer = call({"id": 9, "method": "new_match", "params": params})
+    assert answer["id"] == 9
+    assert error_type(answer) == "bad_params"
+

@@ -135,3 +135,51 @@ def test_hint_during_a_take_it_chance_weighs_the_card_T_16() -> None:
         view = call("bot_step")["result"]["view"]
     assert len(hints) >= 3
     assert not all(hints), "every chance was called for"
+
+
+def test_hint_when_the_person_has_no_move_is_not_now() -> None:
+    view = start("take", ["human", "easy"])["view"]
+    assert view["to_move"] == 1 and view["legal_actions"] == []
+    answer = call("hint")
+    assert answer["error"]["type"] == "not_now"
+    assert "no legal action" in answer["error"]["message"] and "P2 to move" in answer["error"]["message"]
+    start("take", ["easy", "easy"])
+    assert call("hint")["error"]["type"] == "not_now"
+
+
+@pytest.mark.parametrize("game", ["take", "tress"])
+@pytest.mark.parametrize("action", [
+    {"kind": [1], "seat": 0}, {"kind": {"a": 1}, "seat": 0}, {"kind": "discard", "seat": 0, "card": ["9H"]},
+    {"kind": "discard", "seat": [0], "card": "9H"}, {"kind": "lay_down", "seat": 0, "cards": [["9H"]]},
+    {"kind": "lay_down", "seat": 0, "melds": [{"kind": ["set"], "cards": ["9H"]}]}, [], "draw_stock", None,
+])
+def test_an_action_of_the_wrong_shape_is_malformed_and_changes_nothing(game: str, action: Any) -> None:
+    start(game, ["human", "easy", "easy"] if game == "tress" else ["human", "easy"])
+    before = call("save")["result"]
+    answer = call("act", {"action": action})
+    assert answer["error"]["type"] == "MalformedActionError", answer
+    assert call("save")["result"] == before
+
+
+def test_unknown_params_are_refused_by_name() -> None:
+    start("take", ["human", "easy"])
+    answer = call("act", {"action": {"kind": "draw_stock", "seat": 0}, "hurry": True})
+    assert answer["error"]["type"] == "bad_params" and "'hurry'" in answer["error"]["message"]
+    answer = call("bot_claim", {"seat": 1, "quick": 1})
+    assert answer["error"]["type"] == "bad_params"
+
+
+def test_a_huge_card_key_is_quoted_briefly() -> None:
+    start("tress", ["human", "easy", "easy"])
+    answer = call("arrangements", {"cards": ["9H", "X" * 1_000_000]})
+    assert answer["error"]["type"] == "MalformedActionError"
+    assert len(answer["error"]["message"]) < 200
+    answer = call("act", {"action": {"kind": "discard", "seat": 0, "card": "9" * 1_000_000}})
+    assert answer["error"]["type"] == "MalformedActionError"
+    assert len(answer["error"]["message"]) < 200
+
+
+@pytest.mark.parametrize("options", [[], 0, "", False, [["players", 2]]])
+def test_options_that_are_not_an_object_are_refused(options: Any) -> None:
+    answer = call("new_match", {"game": "take", "seats": ["human", "easy"], "options": options})
+    assert answer["error"]["type"] == "OptionsError" and "must be an object" in answer["error"]["message"]

@@ -129,3 +129,99 @@ def test_bottom_record_survives_save_load() -> None:
     data = _position()
     assert data["bottom_added"] == [{"meld_id": 0, "cards": ["5H"]}]
     assert TakeGame.from_position(data).state.bottom_added
+
+
+def test_stuck_position_is_rejected_K_10() -> None:
+    # The player to move holds only the card he has just taken from the discard pile: he may
+    # not discard it (K-10) and cannot meld it, so the game could never go on.
+    with pytest.raises(PositionError, match="P1 is to act in phase play but has no legal action"):
+        situation(hands=["9S", "2C 3C"], discard="4D", drawn_from_discard="9S")
+    data = situation(hands=["9S 5D", "2C 3C"], discard="4D", drawn_from_discard="9S").to_position()
+    data["stock"].append(data["hands"][0].pop(data["hands"][0].index("5D")))
+    with pytest.raises(PositionError, match="no legal action"):
+        TakeGame.from_position(data)
+    # Not stuck: the lone card takes over a sequence, and going out by melding is allowed.
+    game = situation(hands=["9S", "2C 3C"], melds=[(1, "6S 7S 8S")], discard="4D", drawn_from_discard="9S",
+                     options={"go_out_by_melding": True})
+    assert [a.KIND for a in game.legal_actions(0)] == ["extend"]
+
+
+def test_the_history_must_lead_to_the_saved_position() -> None:
+    data = played(4, 80).to_position()
+    TakeGame.from_position(copy.deepcopy(data))
+    data["stock"][0], data["stock"][1] = data["stock"][1], data["stock"][0]
+    with pytest.raises(PositionError, match=r"the history does not lead to this position \(stock\[0\] differs\)"):
+        TakeGame.from_position(data)
+
+
+@pytest.mark.parametrize("data", [{"meld": {"cards": 5}}, {}, {"seat": "0", "card": None}])
+def test_every_log_entry_is_checked_by_the_replay(data: dict[str, Any]) -> None:
+    position = played(6, 60).to_position()
+    index = next(i for i, e in enumerate(position["log"]) if e["kind"] == "meld_created")
+    position["log"][index]["data"] = data
+    with pytest.raises(PositionError, match=rf"log\[{index}\]"):
+        TakeGame.from_position(position)
+
+
+def test_a_log_without_a_history_is_rejected() -> None:
+    data = played(7, 40).to_position()
+    data["history"] = []
+    with pytest.raises(PositionError, match="no history has no log"):
+        TakeGame.from_position(data)
+
+
+@pytest.mark.parametrize("entry", [{"kind": ["discard"], "seat": 0}, {"kind": "discard", "seat": 0, "card": 9},
+                                   {"kind": "draw_stock", "seat": 1}])
+def test_a_history_entry_that_cannot_be_replayed_is_named(entry: dict[str, Any]) -> None:
+    data = played(3, 20).to_position()
+    data["history"][5] = entry
+    with pytest.raises(PositionError, match=r"history(\[5\] cannot be replayed)?: "):
+        TakeGame.from_position(data)
+
+
+def test_a_set_up_position_played_on_saves_its_start() -> None:
+    data = _position()  # a situation from face notation, then one move
+    start = data["start"]
+    assert start is not None and start["history"] == [] and start["log"] == []
+    assert start == situation(players=3, melds=[(1, "6H 7H 8H"), (2, "JK(3C) 4C 5C")], hands=["5H 9H 2C", "3D", "4D"],
+                              discard="9S 2S", drawn_from_discard="2C").to_position()
+    text = TakeGame.from_position(copy.deepcopy(data)).save()
+    assert TakeGame.load(text).save() == text
+    data["start"]["hands"][1], data["start"]["hands"][2] = data["start"]["hands"][2], data["start"]["hands"][1]
+    with pytest.raises(PositionError, match="does not lead"):
+        TakeGame.from_position(data)
+
+
+def test_start_must_be_a_set_up_position_and_comes_with_a_history() -> None:
+    data = _position()
+    with_history = copy.deepcopy(data)
+    with_history["start"]["history"] = [{"kind": "draw_stock", "seat": 0}]
+    with pytest.raises(PositionError, match="no history, no log and no start"):
+        TakeGame.from_position(with_history)
+    without = copy.deepcopy(data["start"])
+    without["start"] = copy.deepcopy(data["start"])
+    with pytest.raises(PositionError, match="'start' is given only with a history"):
+        TakeGame.from_position(without)
+
+
+def test_a_match_saved_before_its_first_move_still_replays_from_the_seed() -> None:
+    game = TakeGame.load(TakeGame.new({"players": 3}, 12).save())
+    game.apply(game.legal_actions(game.to_move or 0)[0])
+    data = game.to_position()
+    assert data["start"] is None
+    assert TakeGame.replay(game.options, 12, data["history"]).save() == game.save()
+
+
+def test_saves_of_earlier_versions_without_start_load() -> None:
+    game = played(9, 50)
+    data = game.to_position()
+    del data["start"]
+    assert TakeGame.from_position(data).save() == game.save()
+
+
+def test_a_deeply_nested_extra_field_is_rejected_with_a_message() -> None:
+    text = played(1, 10).save()
+    with pytest.raises(PositionError, match="more than 24 levels deep"):
+        TakeGame.load(text[:-1] + ',"extra":' + "[" * 3000 + "]" * 3000 + "}")
+    with pytest.raises(PositionError, match=r"unknown \['extra'\]"):
+        TakeGame.load(text[:-1] + ',"extra":' + "[" * 20 + "]" * 20 + "}")

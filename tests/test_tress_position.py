@@ -178,3 +178,107 @@ def test_card_from_discard_pile_melded_this_turn_survives_save_and_load() -> Non
         {"kind": "set", "cards": sorted(k for k in held if k[:2] in ("KD", "KS") or k.startswith("JK"))}]})
     assert game.drawn_from_discard is None  # melded, so nothing is left to bar from the discard
     assert TressGame.load(game.save()).save() == game.save()
+
+
+def test_stuck_position_is_rejected_T_14() -> None:
+    # P1 is down and holds only the card just taken from the discard pile: he may not discard
+    # it (T-14), and it fits no meld, so the game could never go on.
+    data = scenario(["9S", None, None], melds=[(0, "4H 4S 4C"), (0, "KD KS KC")], drawn_from_discard="9S",
+                    discard="2D")
+    with pytest.raises(PositionError, match="P1 is to act in phase play but has no legal action"):
+        TressGame.from_position(data)
+    # Not stuck: the lone card may be laid off to go out (out_without_discard, T-15).
+    game = TressGame.from_position(scenario(["4D", None, None], melds=[(0, "4H 4S 4C"), (0, "KD KS KC")],
+                                            drawn_from_discard="4D", options={"out_without_discard": True}))
+    assert [a.KIND for a in game.legal_actions(0)] == ["lay_off"]
+
+
+@pytest.mark.parametrize("key", ["extra", "Schema", "to-move"])
+def test_unknown_top_level_keys_are_rejected(key: str) -> None:
+    data = _mid_game().to_position()
+    data[key] = 1
+    with pytest.raises(PositionError, match=f"unknown keys \\['{key}'\\]"):
+        TressGame.from_position(data)
+
+
+@pytest.mark.parametrize("key", ["to_move", "discarder", "last_result", "drawn_from_discard"])
+def test_missing_keys_are_rejected(key: str) -> None:
+    data = _mid_game().to_position()
+    del data[key]
+    with pytest.raises(PositionError, match=f"missing keys \\['{key}'\\]"):
+        TressGame.from_position(data)
+
+
+def test_the_history_must_lead_to_the_saved_position() -> None:
+    data = _mid_game().to_position()
+    data["stock"][0], data["stock"][-1] = data["stock"][-1], data["stock"][0]
+    with pytest.raises(PositionError, match=r"the history does not lead to this position \(stock\[0\] differs\)"):
+        TressGame.from_position(data)
+    data = _mid_game().to_position()
+    data["hands"][1][0], data["hands"][2][0] = data["hands"][2][0], data["hands"][1][0]
+    with pytest.raises(PositionError, match="does not lead"):
+        TressGame.from_position(data)
+
+
+def test_a_damaged_log_entry_is_rejected_before_the_page_sees_it() -> None:
+    data = _mid_game().to_position()
+    index = next(i for i, e in enumerate(data["log"]) if e["kind"] == "meld_created")
+    data["log"][index]["data"] = {"meld": {"cards": 5}}
+    with pytest.raises(PositionError, match=rf"log\[{index}\]"):
+        TressGame.from_position(data)
+    data["log"] = data["log"][:-1]
+    with pytest.raises(PositionError, match="log"):
+        TressGame.from_position(data)
+
+
+def test_a_log_without_a_history_is_rejected_unless_it_is_the_first_deal() -> None:
+    fresh = TressGame.new({"players": 4}, 21)
+    assert TressGame.load(fresh.save()).save() == fresh.save()
+    data = _mid_game().to_position()
+    data["history"] = []
+    with pytest.raises(PositionError, match="no history has no log"):
+        TressGame.from_position(data)
+
+
+@pytest.mark.parametrize("entry", [{"kind": ["discard"], "seat": 0}, {"kind": "next_round", "seat": 0}])
+def test_a_history_entry_that_cannot_be_replayed_is_refused(entry: dict[str, Any]) -> None:
+    data = _mid_game().to_position()
+    data["history"][7] = entry
+    with pytest.raises(PositionError, match="history"):
+        TressGame.from_position(data)
+
+
+@pytest.mark.parametrize("last", [
+    {"round": 1, "hands": 5, "points": [0, 0, 0], "out": None},
+    {"round": 1, "hands": [["ZZ"], [], []], "points": [0, 0, 0], "out": None},
+    {"round": 1, "hands": [[], [], []], "points": [0, 0, 0], "out": 7},
+    {"round": 1, "hands": [[], [], []], "points": [0, 0, 0], "out": None, "extra": [[[]]]},
+])
+def test_last_result_must_have_its_shape(last: object) -> None:
+    data = scenario([None] * 3, phase="round_over", to_move=1, dealer=0)
+    TressGame.from_position(copy.deepcopy(data))
+    data["last_result"] = last
+    with pytest.raises(PositionError, match="last_result"):
+        TressGame.from_position(data)
+
+
+def test_a_scenario_played_on_saves_its_start() -> None:
+    data = scenario(["4H 4S KD KS JK 7C 2D", None, None, None], phase="draw", discard="9D 4C", discarder=3)
+    game = TressGame.from_position(copy.deepcopy(data))
+    game.apply_json({"kind": "draw_stock", "seat": 0})
+    saved = game.to_position()
+    assert saved["start"] == TressGame.from_position(copy.deepcopy(data)).to_position()
+    assert TressGame.load(game.save()).save() == game.save()
+    saved["start"]["stock"] = saved["start"]["stock"][1:] + saved["start"]["stock"][:1]
+    with pytest.raises(PositionError, match="does not lead"):
+        TressGame.from_position(saved)
+
+
+def test_a_deeply_nested_field_is_rejected_with_a_message() -> None:
+    text = _mid_game(steps=30).save()
+    for key in ("extra", "last_result"):
+        nested = text[:-1] + f',"{key}":' + "[" * 3000 + "]" * 3000 + "}"
+        with pytest.raises(PositionError, match="more than 24 levels deep"):
+            TressGame.load(nested)
+    with pytest.raises(PositionError, match=r"unknown keys \['extra'\]"):
+        TressGame.load(text[:-1] + ',"extra":' + "[" * 20 + "]" * 20 + "}")

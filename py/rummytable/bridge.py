@@ -5,6 +5,11 @@ A request is a JSON object ``{"id": ..., "method": "...", "params": {...}}``; th
 on failure. Only JSON text crosses the boundary, so this module never imports ``js`` or ``pyodide``
 and is tested under CPython exactly as it runs in the browser.
 
+:func:`handle` never raises, whatever the text: every failure is an error answer of one of the
+types in docs/engine-protocol.md. Requests are read within the limits of
+:func:`rummytable.jsontext.parse` (size and nesting), and error messages quote at most a short
+excerpt of bad input.
+
 To expose a new engine operation, write a function taking the params mapping and returning
 JSON-ready data, then add one line to :data:`METHODS`.
 """
@@ -14,17 +19,22 @@ from __future__ import annotations
 import json
 import platform
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeAlias
 
 from rummytable import __version__
-from rummytable.session import Session, catalog
+from rummytable.game import OptionsError, PositionError, RulesError
+from rummytable.jsontext import JSONTextError, parse, quote
+from rummytable.session import NoMoveError, Session, SetupError, catalog
 
 __all__ = [
+    "ENGINE_ERRORS",
+    "MAX_MESSAGE_CHARS",
     "METHODS",
     "BadParamsError",
     "BadRequestError",
     "BridgeError",
+    "NotNowError",
     "UnknownMethodError",
     "handle",
 ]
@@ -41,6 +51,14 @@ Method: TypeAlias = Callable[[Params], JSONValue]
 RequestId: TypeAlias = str | int | float | None
 """Request ids are JSON scalars chosen by the caller and echoed back unchanged."""
 
+MAX_MESSAGE_CHARS: Final = 400
+"""Longest error message an answer carries, in characters (longer ones are cut with "...")."""
+
+ENGINE_ERRORS: Final[tuple[type[Exception], ...]] = (RulesError, OptionsError, PositionError)
+"""Engine exceptions reported under their own class name (``IllegalActionError``,
+``MalformedActionError``, ``OptionsError``, ``PositionError``); any other exception is a bug
+and is reported as ``internal``."""
+
 
 class BridgeError(Exception):
     """A request that cannot be served; reported to the caller as an error object.
@@ -53,7 +71,7 @@ class BridgeError(Exception):
 
 
 class BadRequestError(BridgeError):
-    """The request is not valid JSON or lacks the ``{id, method, params}`` shape."""
+    """The request is not JSON, is beyond the size or nesting limits, or lacks the ``{id, method, params}`` shape."""
 
     type = "bad_request"
 
@@ -65,12 +83,25 @@ class UnknownMethodError(BridgeError):
 
 
 class BadParamsError(BridgeError):
-    """The request's params do not fit the method (missing, extra or mistyped keys)."""
+    """The request's params do not fit the method (missing, extra or mistyped keys, unknown game or level)."""
 
     type = "bad_params"
 
 
+class NotNowError(BridgeError):
+    """The request does not fit the match at this moment (a hint when the person has no move)."""
+
+    type = "not_now"
+
+
 # --------------------------------------------------------------------------- methods
+
+
+def _names(keys: Iterable[object]) -> str:
+    """A short list of param names for a message (a few, each quoted briefly)."""
+    names = sorted(str(key) for key in keys)
+    shown = ", ".join(quote(name) for name in names[:5])
+    return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
 def _no_params(method: str, params: Params) -> None:
@@ -79,8 +110,17 @@ def _no_params(method: str, params: Params) -> None:
     :raises BadParamsError: if ``params`` is not empty.
     """
     if params:
-        names = ", ".join(sorted(params))
-        raise BadParamsError(f"{method} takes no parameters; got: {names}")
+        raise BadParamsError(f"{method} takes no parameters; got: {_names(params)}")
+
+
+def _only(method: str, params: Params, allowed: set[str]) -> None:
+    """Reject params other than ``allowed``.
+
+    :raises BadParamsError: naming the unknown ones and the allowed ones.
+    """
+    unknown = set(params) - allowed
+    if unknown:
+        raise BadParamsError(f"{method} takes {', '.join(sorted(allowed))}; unknown: {_names(unknown)}")
 
 
 def version(params: Params) -> JSONValue:
@@ -123,6 +163,26 @@ def _game_name(params: Params) -> str:
     return name
 
 
+def _seed(params: Params, default: int | None) -> int | None:
+    seed = params.get("seed", default)
+    if seed is None and default is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadParamsError(f"seed must be a whole number, not {quote(seed)}")
+    return seed
+
+
+def _set_up(make: Callable[[], Session]) -> Session:
+    """Build a session; an unknown game or seats that do not fit are the request's fault.
+
+    :raises BadParamsError: for a :class:`~rummytable.session.SetupError`.
+    """
+    try:
+        return make()
+    except SetupError as exc:
+        raise BadParamsError(str(exc)) from None
+
+
 def catalog_method(params: Params) -> JSONValue:
     """Describe the games for the start screen (players, options schema, levels).
 
@@ -134,15 +194,17 @@ def catalog_method(params: Params) -> JSONValue:
 
 
 def new_match(params: Params) -> JSONValue:
-    """Start a match: ``{"game", "options", "seats", "seed"?}`` -> ``{"view", "events": []}``.
+    """Start a match: ``{"game", "options", "seats", "seed"?}`` -> ``{"view", "events": [], "seed"}``.
 
-    :raises OptionsError: for invalid options; :class:`BadParamsError` for bad seats.
+    :raises OptionsError: for invalid options.
+    :raises BadParamsError: for an unknown game, bad seats or a seed that is not a whole number.
     """
     global _session
-    seed = params.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise BadParamsError("seed must be a whole number")
-    _session = Session.new(_game_name(params), params.get("options") or {}, _seats(params), seed)
+    _only("new_match", params, {"game", "options", "seats", "seed"})
+    seed = _seed(params, None)
+    options = params.get("options")
+    name, seats = _game_name(params), _seats(params)
+    _session = _set_up(lambda: Session.new(name, {} if options is None else options, seats, seed))
     return {"view": _session.view(), "events": [], "seed": _session.seed}
 
 
@@ -155,8 +217,10 @@ def state(params: Params) -> JSONValue:
 def act(params: Params) -> JSONValue:
     """Apply the person's action: ``{"action": {...}}`` -> ``{"events", "view"}``.
 
+    :raises MalformedActionError: for data that is no action of this game, or one for another seat.
     :raises IllegalActionError: (with rule, phase and reason) for a move the rules forbid.
     """
+    _only("act", params, {"action"})
     return _current().act(params.get("action"))
 
 
@@ -179,6 +243,7 @@ def claim_offers(params: Params) -> JSONValue:
 
 def bot_claim(params: Params) -> JSONValue:
     """Tress: computer seat ``{"seat"}`` calls "take it" now -> ``{"events", "view"}``."""
+    _only("bot_claim", params, {"seat"})
     seat = params.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise BadParamsError("seat must be a whole number")
@@ -189,13 +254,19 @@ def hint(params: Params) -> JSONValue:
     """The normal computer player's suggestion for the person -> ``{"action", "reason"}``.
 
     ``action`` is None during a "take it" chance the person had better let go (Tress, T-16).
+
+    :raises NotNowError: in watch mode or when the person has no legal action now.
     """
     _no_params("hint", params)
-    return _current().hint()
+    try:
+        return _current().hint()
+    except NoMoveError as exc:
+        raise NotNowError(str(exc)) from None
 
 
 def arrangements(params: Params) -> JSONValue:
     """Tress: ways to lay down the selected cards ``{"cards": [keys]}`` -> ``{"lay_downs": [action JSON]}``."""
+    _only("arrangements", params, {"cards"})
     cards = params.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise BadParamsError("cards must be a list of card keys")
@@ -208,20 +279,46 @@ def save(params: Params) -> JSONValue:
     return _current().save()
 
 
+def _saved(params: Params) -> Session:
+    """Build (without installing) the session a ``load``/``check_save`` request describes.
+
+    :raises BadParamsError: for params of the wrong shape, an unknown game or seats that do not fit.
+    :raises PositionError: for a corrupt or incompatible position.
+    """
+    unknown = set(params) - {"game", "position", "seats", "seed"}
+    if unknown:  # worded alike for both methods: check_save answers exactly as load would
+        raise BadParamsError(f"a save is {{game, position, seats, seed}}; unknown: {_names(unknown)}")
+    position = params.get("position")
+    if not isinstance(position, str):
+        raise BadParamsError("position must be the saved text")
+    seed = _seed(params, 0)
+    assert seed is not None
+    name, seats = _game_name(params), _seats(params)
+    return _set_up(lambda: Session.load(name, position, seats, seed))
+
+
 def load(params: Params) -> JSONValue:
     """Resume a saved match ``{"game", "position", "seats", "seed"}`` -> ``{"view"}``.
 
     :raises PositionError: for a corrupt or incompatible save (the match in progress is kept).
+    :raises BadParamsError: for params of the wrong shape, an unknown game or seats that do not fit.
     """
     global _session
-    position = params.get("position")
-    seed = params.get("seed", 0)
-    if not isinstance(position, str):
-        raise BadParamsError("position must be the saved text")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadParamsError("seed must be a whole number")
-    _session = Session.load(_game_name(params), position, _seats(params), seed)
-    return {"view": _session.view()}
+    loaded = _saved(params)
+    view = loaded.view()
+    _session = loaded
+    return {"view": view}
+
+
+def check_save(params: Params) -> JSONValue:
+    """Check a save without loading it: ``{"game", "position", "seats", "seed"}`` -> ``{"ok": true, "summary"}``.
+
+    The match in progress is never touched. ``summary`` is
+    :meth:`rummytable.session.Session.summary`: what the start screen's Continue card shows.
+
+    :raises PositionError: / :raises BadParamsError: exactly as :func:`load` would.
+    """
+    return {"ok": True, "summary": _saved(params).summary()}
 
 
 METHODS: Final[dict[str, Method]] = {
@@ -237,6 +334,7 @@ METHODS: Final[dict[str, Method]] = {
     "arrangements": arrangements,
     "save": save,
     "load": load,
+    "check_save": check_save,
 }
 """Every method the page may call, by name. One line per method."""
 
@@ -244,16 +342,32 @@ METHODS: Final[dict[str, Method]] = {
 # --------------------------------------------------------------------------- dispatch
 
 
-def _parse(request_json: str) -> tuple[RequestId, str, Params]:
-    """Decode a request and check its shape.
+def _decode(request_json: object) -> object:
+    """Decode a request's text.
 
-    :returns: the request's id, method name and params (``{}`` when absent).
-    :raises BadRequestError: on malformed JSON or a request of the wrong shape.
+    :raises BadRequestError: for text that is not JSON or is beyond the limits.
     """
     try:
-        request = json.loads(request_json)
-    except (TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
-        raise BadRequestError(f"request is not valid JSON: {exc}") from None
+        return parse(request_json, "the request")
+    except JSONTextError as exc:
+        raise BadRequestError(str(exc)) from None
+
+
+def _id_of(request: object) -> RequestId:
+    """The request's id when it has a valid one (a string, a number or null), else None."""
+    candidate = request.get("id") if isinstance(request, dict) else None
+    if isinstance(candidate, bool) or not isinstance(candidate, str | int | float):
+        return None
+    return candidate
+
+
+def _shape(request: object) -> tuple[str, Params]:
+    """Check a decoded request's shape.
+
+    :returns: the method name and params (``{}`` when absent or null).
+    :raises BadRequestError: for a request of the wrong shape.
+    :raises BadParamsError: when ``params`` is not an object.
+    """
     if not isinstance(request, dict):
         raise BadRequestError("request must be a JSON object with id, method and params")
     request_id = request.get("id")
@@ -266,31 +380,24 @@ def _parse(request_json: str) -> tuple[RequestId, str, Params]:
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise BadParamsError(f"params of {method} must be a JSON object")
-    return request_id, method, params
-
-
-def _request_id(request_json: str) -> RequestId:
-    """Best-effort id of a request that failed validation, so the caller can match the error."""
-    try:
-        request = json.loads(request_json)
-    except (TypeError, ValueError):
-        return None
-    if isinstance(request, dict):
-        candidate = request.get("id")
-        if isinstance(candidate, str | int | float) and not isinstance(candidate, bool):
-            return candidate
-    return None
+        raise BadParamsError(f"params of {quote(method)} must be a JSON object")
+    return method, params
 
 
 def _dumps(payload: Mapping[str, Any]) -> str:
-    """Encode an answer as compact, strict JSON (NaN and Infinity are refused)."""
-    return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    """Encode an answer as compact, strict JSON: ASCII only (a lone surrogate from the request
+    stays an escape, so the text is valid in any encoding), NaN and Infinity refused."""
+    return json.dumps(payload, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
 
 
 def _error(request_id: RequestId, error_type: str, message: str, **details: JSONValue) -> str:
-    """Encode an error answer; ``details`` (rule, phase, reason) are added when known."""
-    error: dict[str, JSONValue] = {"type": error_type, "message": message}
+    """Encode an error answer; ``details`` (rule, phase, reason) are added when known.
+
+    The message is cut to :data:`MAX_MESSAGE_CHARS`.
+    """
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[:MAX_MESSAGE_CHARS - 3] + "..."
+    error: dict[str, JSONValue] = {"type": error_type, "message": message or error_type}
     error.update({k: v for k, v in details.items() if v is not None})
     return _dumps({"id": request_id, "error": error})
 
@@ -298,39 +405,52 @@ def _error(request_id: RequestId, error_type: str, message: str, **details: JSON
 def _rule_details(exc: Exception) -> dict[str, JSONValue]:
     """The rule id, phase and plain reason of an illegal-action error, for the page to translate."""
     phase = getattr(exc, "phase", None)
-    return {
+    details = {
         "rule": getattr(exc, "rule", None),
         "phase": getattr(phase, "value", phase),
         "reason": getattr(exc, "reason", None),
     }
+    return {key: value if isinstance(value, str) else None for key, value in details.items()}
+
+
+def _serve(request_json: object) -> str:
+    """Serve one request (see :func:`handle`); may raise only if encoding the answer fails."""
+    request_id: RequestId = None
+    try:
+        request = _decode(request_json)
+        request_id = _id_of(request)
+        method_name, params = _shape(request)
+        method = METHODS.get(method_name)
+        if method is None:
+            known = ", ".join(sorted(METHODS))
+            raise UnknownMethodError(f"unknown method {quote(method_name)}; known methods: {known}")
+        result = method(params)
+        try:
+            return _dumps({"id": request_id, "result": result})
+        except (TypeError, ValueError, RecursionError) as exc:
+            return _error(request_id, "internal", f"{method_name} returned data that is not JSON: {exc}")
+    except BridgeError as exc:
+        return _error(request_id, exc.type, str(exc))
+    except ENGINE_ERRORS as exc:
+        return _error(request_id, type(exc).__name__, str(exc), **_rule_details(exc))
+    except Exception as exc:  # a bug: the worker must still get an answer, never a Python traceback
+        return _error(request_id, "internal", f"{type(exc).__name__}: {exc}")
 
 
 def handle(request_json: str) -> str:
     """Serve one request and return the answer, both as JSON text.
 
-    Never raises: malformed input, unknown methods, bad params and failures inside a method
-    all become an error object. A :class:`BridgeError` reports its own ``type``; any other
-    exception reports its class name (for example ``IllegalMoveError``) so the page can tell
-    a refused move from a bug.
+    Never raises, for any input: malformed or oversized text, unknown methods, bad params and
+    failures inside a method all become an error object. A :class:`BridgeError` reports its own
+    ``type``; the engine's refusals report their class name (:data:`ENGINE_ERRORS`, for example
+    ``IllegalActionError`` with its ``rule``, ``phase`` and ``reason``); anything else is a bug,
+    reported as ``internal`` with the exception's name in the message.
 
     :param request_json: ``{"id": ..., "method": "...", "params": {...}}`` as JSON text.
-    :returns: ``{"id": ..., "result": ...}`` or ``{"id": ..., "error": {"type", "message"}}``.
+    :returns: ``{"id": ..., "result": ...}`` or ``{"id": ..., "error": {"type", "message", ...}}``.
     """
-    request_id: RequestId = None
     try:
-        request_id, method_name, params = _parse(request_json)
-        method = METHODS.get(method_name)
-        if method is None:
-            known = ", ".join(sorted(METHODS))
-            raise UnknownMethodError(f"unknown method {method_name!r}; known methods: {known}")
-        result = method(params)
-        try:
-            return _dumps({"id": request_id, "result": result})
-        except (TypeError, ValueError) as exc:
-            return _error(request_id, "internal", f"{method_name} returned data that is not JSON: {exc}")
-    except BridgeError as exc:
-        if request_id is None:
-            request_id = _request_id(request_json)
-        return _error(request_id, exc.type, str(exc))
-    except Exception as exc:  # the worker must always get an answer, never a Python traceback
-        return _error(request_id, type(exc).__name__, str(exc) or type(exc).__name__, **_rule_details(exc))
+        return _serve(request_json)
+    except Exception as exc:  # encoding the answer itself failed (an id or message it cannot write)
+        return _dumps({"id": None, "error": {"type": "internal", "message": f"no answer could be written: "
+                                                                            f"{type(exc).__name__}"}})

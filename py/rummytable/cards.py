@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .jsontext import quote
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in their canonical order: spades, hearts, diamonds, clubs."""
 
@@ -77,7 +79,7 @@ def parse_rank(text: str) -> int:
         return _TEXT_RANK[text]
     if text.isdigit() and 2 <= int(text) <= 10 and text == str(int(text)):
         return int(text)
-    raise CardError(f"{text!r} is not a rank (2..10, J, Q, K, A)")
+    raise CardError(f"{quote(text)} is not a rank (2..10, J, Q, K, A)")
 
 
 @dataclass(frozen=True, order=True)
@@ -108,7 +110,7 @@ def parse_face(text: str) -> Face:
     """
     match = _FACE_RE.match(text)
     if not match:
-        raise CardError(f"{text!r} is not a card face (e.g. 10H, QS, AC)")
+        raise CardError(f"{quote(text)} is not a card face (e.g. 10H, QS, AC)")
     return Face(parse_rank(match.group(1)), match.group(2))
 
 
@@ -192,7 +194,7 @@ def _parse_card(key: str) -> Card:
     # Loading a save parses every card of the deck; the same few hundred keys come back.
     match = _KEY_RE.match(key)
     if not match:
-        raise CardError(f"{key!r} is not a card (e.g. 10H, QS.1, JK)")
+        raise CardError(f"{quote(key)} is not a card (e.g. 10H, QS.1, JK)")
     copy = int(match.group(2) or 0)
     if match.group(1) == "JK":
         return joker(copy)
@@ -299,5 +301,5 @@ def parse_keys(items: object) -> list[Card]:
     :raises CardError: when ``items`` is not a list of card keys.
     """
     if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
-        raise CardError(f"expected a list of card keys, got {items!r}")
+        raise CardError(f"expected a list of card keys, got {quote(items)}")
     return [parse_card(item) for item in items]

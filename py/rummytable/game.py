@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from .cards import Card, CardError, parse_card
+from .jsontext import JSONTextError, parse, quote
 
 POSITION_SCHEMA = 1
 """Version of the position (saved game) format; see docs/formats.md."""
@@ -291,12 +292,13 @@ class Game(abc.ABC):
     def load(cls: type[G], text: str) -> G:
         """Load a game saved by :meth:`save`.
 
-        :raises PositionError: for text that is not JSON or not a valid position.
+        :raises PositionError: for text that is not JSON (or beyond the limits of
+            :func:`rummytable.jsontext.parse`) or not a valid position.
         """
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise PositionError(f"the save is not valid JSON: {exc}") from exc
+            data = parse(text, "the save")
+        except JSONTextError as exc:
+            raise PositionError(str(exc)) from None
         return cls.from_position(data)
 
 
@@ -311,10 +313,8 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
         raise PositionError(f"{where}: missing {key!r}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {value!r}")
-    if not isinstance(value, kinds):
-        raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {value!r}")
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise PositionError(f"{where}: {key!r} must be {_type_names(kinds)}, not {quote(value)}")
     return value
 
 
@@ -326,7 +326,7 @@ def require_int(data: Mapping[str, Any], key: str, where: str, low: int, high: i
     value: int = require(data, key, int, where)
     if value < low or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise PositionError(f"{where}: {key!r} must be {bounds}, not {value}")
+        raise PositionError(f"{where}: {key!r} must be {bounds}, not {quote(value)}")
     return value
 
 
@@ -336,7 +336,7 @@ def require_cards(items: object, where: str) -> list[Card]:
     :raises PositionError: naming ``where`` when it is not a list of card keys.
     """
     if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
-        raise PositionError(f"{where}: expected a list of card keys, not {items!r}")
+        raise PositionError(f"{where}: expected a list of card keys, not {quote(items)}")
     try:
         return [parse_card(item) for item in items]
     except CardError as exc:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import ACE, LOW_ACE, Card, CardError, Face, parse_card
+from .jsontext import quote
 
 
 class MeldError(ValueError):
@@ -172,10 +173,10 @@ def meld_from_json(data: object, rules: RunRules) -> Meld:
     :raises MeldError: when the data is malformed or the meld is not valid.
     """
     if not isinstance(data, dict) or data.get("kind") not in ("set", "run"):
-        raise MeldError(f"not a meld: {data!r}", "formats")
+        raise MeldError(f"not a meld: {quote(data)}", "formats")
     raw = data.get("cards")
     if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-        raise MeldError(f"meld cards must be a list of card keys: {raw!r}", "formats")
+        raise MeldError(f"meld cards must be a list of card keys: {quote(raw)}", "formats")
     try:
         cards = [parse_card(k) for k in raw]
     except CardError as exc:

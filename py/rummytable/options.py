@@ -20,6 +20,7 @@ import enum
 from typing import Any, ClassVar, TypeVar, get_type_hints
 
 from .game import OptionsError
+from .jsontext import quote
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
@@ -76,12 +77,12 @@ class Options:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise OptionsError(f"{cls.GAME} options must be an object, not {data!r}")
+            raise OptionsError(f"{cls.GAME} options must be an object, not {quote(data)}")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
             raise OptionsError(
-                f"unknown {cls.GAME} option(s) {', '.join(map(repr, unknown))}; "
+                f"unknown {cls.GAME} option(s) {', '.join(map(quote, unknown[:5]))}; "
                 f"known: {', '.join(sorted(names))}")
         hints = _hints(cls)
         values: dict[str, Any] = {}
@@ -142,7 +143,7 @@ def _convert(f: dataclasses.Field[Any], hint: Any, value: Any) -> Any:
         return None
     if kind == "choice":
         if value not in choices:
-            raise OptionsError(f"option {f.name!r} must be one of {choices}, not {value!r}")
+            raise OptionsError(f"option {f.name!r} must be one of {choices}, not {quote(value)}")
         args = getattr(hint, "__args__", None)
         enum_type = next(a for a in args if a is not type(None)) if args else hint
         return enum_type(value)
@@ -156,12 +157,12 @@ def _check_value(f: dataclasses.Field[Any], hint: Any, value: Any) -> None:
             raise OptionsError(f"option {f.name!r} may not be empty")
         return
     if kind == "bool" and not isinstance(value, bool):
-        raise OptionsError(f"option {f.name!r} must be true or false, not {value!r}")
+        raise OptionsError(f"option {f.name!r} must be true or false, not {quote(value)}")
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionsError(f"option {f.name!r} must be a whole number, not {value!r}")
+            raise OptionsError(f"option {f.name!r} must be a whole number, not {quote(value)}")
         low, high = f.metadata["minimum"], f.metadata["maximum"]
         if (low is not None and value < low) or (high is not None and value > high):
-            raise OptionsError(f"option {f.name!r} must be from {low} to {high}, not {value}")
+            raise OptionsError(f"option {f.name!r} must be from {low} to {high}, not {quote(value)}")
     if kind == "choice" and _plain(value) not in choices:
-        raise OptionsError(f"option {f.name!r} must be one of {choices}, not {value!r}")
+        raise OptionsError(f"option {f.name!r} must be one of {choices}, not {quote(value)}")

@@ -16,10 +16,23 @@ from typing import Any
 
 from .cards import CardError, parse_card
 from .game import Event, Game, MalformedActionError, Phase, RulesError
+from .jsontext import quote
 from .options import Options
 
 HUMAN = "human"
 """Seat kind of the person at the page."""
+
+
+class SessionError(ValueError):
+    """A request the match cannot serve as asked (the bridge reports each kind with its own type)."""
+
+
+class SetupError(SessionError):
+    """A match that cannot be set up as asked: an unknown game, or seats that do not fit the table."""
+
+
+class NoMoveError(SessionError):
+    """The request needs a move of the person's, and the person has none now (not his turn, match over)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +58,7 @@ GAMES: dict[str, GameEntry] = {
 def game_class(name: str) -> type[Game]:
     """Return the engine class of game ``name``.
 
-    :raises MalformedActionError: for an unknown game id.
+    :raises SetupError: for an unknown game id.
     """
     entry = _entry(name)
     cls: type[Game] = getattr(importlib.import_module(entry.module), entry.game_class)
@@ -55,7 +68,7 @@ def game_class(name: str) -> type[Game]:
 def options_class(name: str) -> type[Options]:
     """Return the options class of game ``name``.
 
-    :raises MalformedActionError: for an unknown game id.
+    :raises SetupError: for an unknown game id.
     """
     entry = _entry(name)
     cls: type[Options] = getattr(importlib.import_module(entry.options_module), entry.options_class)
@@ -64,7 +77,7 @@ def options_class(name: str) -> type[Options]:
 
 def _entry(name: str) -> GameEntry:
     if name not in GAMES:
-        raise MalformedActionError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+        raise SetupError(f"unknown game {quote(name)}; known: {', '.join(sorted(GAMES))}")
     return GAMES[name]
 
 
@@ -94,13 +107,21 @@ class Session:
     """
 
     def __init__(self, name: str, game: Game, seats: list[str], seed: int) -> None:
-        from .ai import make_bot
+        """Seat ``seats`` at ``game`` (of game id ``name``); computer seats get bots seeded from ``seed``.
+
+        :raises SetupError: when the seats do not fit the table or name an unknown level.
+        """
+        from .ai import LEVELS, make_bot
 
         if len(seats) != game.num_players:
-            raise MalformedActionError(f"{len(seats)} seats given for a {game.num_players}-player match")
+            raise SetupError(f"{len(seats)} seats given for a {game.num_players}-player match")
+        for kind in seats:
+            if kind != HUMAN and kind not in LEVELS:
+                raise SetupError(f"unknown seat kind {quote(kind)}; a seat is {HUMAN!r} or a level: "
+                                 f"{', '.join(LEVELS)}")
         humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
         if len(humans) > 1:
-            raise MalformedActionError("only one seat may be the person at the page")
+            raise SetupError("only one seat may be the person at the page")
         self.name = name
         self.game = game
         self.seats = list(seats)
@@ -116,14 +137,14 @@ class Session:
         """Start a match of game ``name`` with ``options`` (JSON dict) and ``seats``.
 
         :raises OptionsError: for invalid options.
-        :raises MalformedActionError: for an unknown game or bad seats.
+        :raises SetupError: for an unknown game or seats that do not fit.
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         opts = options_class(name).from_json(options)
         players = getattr(opts, "players", len(seats))
         if players != len(seats):
-            raise MalformedActionError(f"{len(seats)} seats given but the options say {players} players")
+            raise SetupError(f"{len(seats)} seats given but the options say {players} players")
         return cls(name, game_class(name).new(opts, seed), seats, seed)
 
     @property
@@ -202,14 +223,21 @@ class Session:
 
         During a "take it" chance out of turn the suggestion is the normal player's claim
         decision: the call action, or ``None`` for letting the card go (T-16, T-18).
+
+        :raises NoMoveError: in watch mode, or when the person has no legal action now.
         """
         from .ai import make_bot
 
         if self.human is None:
-            raise MalformedActionError("no person at the table to give a hint to")
+            raise NoMoveError("no person at the table to give a hint to")
         view = self.game.view(self.human)
-        bot = make_bot(self.name, "normal", seed=self.seed)
         legal = view.get("legal_actions", [])
+        if not legal:
+            mover = self.game.to_move
+            who = "nobody" if mover is None else f"P{mover + 1}"
+            raise NoMoveError(f"no move to hint at: P{self.human + 1} has no legal action now "
+                              f"(phase {self.game.phase.value}, {who} to move)")
+        bot = make_bot(self.name, "normal", seed=self.seed)
         if view.get("to_move") != self.human and legal and all(a.get("kind") == "call" for a in legal):
             # A "take it" chance out of turn (T-16): call, or let the card go (action None),
             # as the normal player would weigh it against the penalty card.
@@ -242,8 +270,26 @@ class Session:
         """Rebuild a session from :meth:`save` output.
 
         :raises PositionError: for a corrupt or incompatible position.
+        :raises SetupError: for an unknown game or seats that do not fit the position.
         """
         return cls(name, game_class(name).load(position), seats, seed)
+
+    def summary(self) -> dict[str, Any]:
+        """What a list of saved matches shows about this one (the start screen's Continue card).
+
+        :returns: ``{"game", "players", "seats", "human", "phase", "round", "target", "scores",
+            "moves"}``: the game id, the number of seats, each seat's kind, the person's seat
+            (``None`` when watching), the phase, the round (Tress, 1..7) or hand (Take) number from 1,
+            the score that ends the match (Take; ``None`` for Tress, which plays 7 rounds), the
+            total points per seat and how many actions have been played.
+        """
+        position = self.game.to_position()
+        return {
+            "game": self.name, "players": self.game.num_players, "seats": list(self.seats), "human": self.human,
+            "phase": self.game.phase.value, "round": position["round"],
+            "target": position["options"].get("target"), "scores": list(position["scores"]),
+            "moves": len(self.game.history),
+        }
 
 
 def is_rules_error(exc: BaseException) -> bool:

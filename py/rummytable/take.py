@@ -37,7 +37,7 @@ from .melds import End, MeldError
 from .take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand, action_from_json
 from .take_options import StockRule, TakeOptions, TieRule
 from .take_plays import extension_plays, keeps_a_discard, lay_down_plays
-from .take_position import state_from_faces, state_from_json, state_to_json
+from .take_position import load_game, state_from_faces, state_to_json
 from .take_scoring import hand_points, hand_scores, table_points
 from .take_state import HandResult, TakeState
 from .take_table import TableSequence, extension, new_sequence, sequence_view
@@ -103,9 +103,10 @@ class TakeGame(Game):
         (:func:`rummytable.take_position.state_from_faces`: ``players``, ``hands``, ``melds``,
         ``discard``, ``stock``, ``turn``, ``phase``, ``drawn_from_discard``, ``scores``, ``options``).
 
-        :raises PositionError: when the situation is not a valid position.
+        :raises PositionError: when the situation is not a valid position (also one in which
+            the player to move could not act).
         """
-        return cls(state_from_faces(**situation))
+        return cls.from_position(state_to_json(state_from_faces(**situation)))
 
     def copy(self) -> TakeGame:
         """Return an independent copy of the match (for search); the original is untouched by it."""
@@ -118,7 +119,7 @@ class TakeGame(Game):
         :raises PositionError: when malformed or inconsistent (cards missing or doubled,
             invalid sequences, owners out of range ...).
         """
-        return cls(state_from_json(data))
+        return load_game(cls, data)
 
     def to_position(self) -> dict[str, Any]:
         """Return the whole match as JSON data (docs/formats.md, "Take")."""

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from .cards import SUITS, Card, CardError, parse_card
 from .game import Action, MalformedActionError, PlainAction
+from .jsontext import quote
 from .melds import End
 
 __all__ = [
@@ -173,13 +174,13 @@ _REQUIRED: dict[str, set[str]] = {
 def _int(data: dict[str, Any], key: str) -> int:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedActionError(f"take action field {key!r} must be a whole number, not {value!r}")
+        raise MalformedActionError(f"take action field {key!r} must be a whole number, not {quote(value)}")
     return value
 
 
 def _cards(value: object) -> tuple[Card, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(item, str) for item in value):
-        raise MalformedActionError(f"take action 'cards' must be a non-empty list of card keys, not {value!r}")
+        raise MalformedActionError(f"take action 'cards' must be a non-empty list of card keys, not {quote(value)}")
     try:
         return tuple(parse_card(item) for item in value)
     except CardError as exc:
@@ -197,19 +198,18 @@ def action_from_json(data: object, players: int) -> Action:
         of range, an end other than "low"/"high".
     """
     if not isinstance(data, dict):
-        raise MalformedActionError(f"a take action must be a JSON object, not {data!r}")
+        raise MalformedActionError(f"a take action must be a JSON object, not {quote(data)}")
     kind = data.get("kind")
-    if kind not in ACTION_TYPES:
-        raise MalformedActionError(f"unknown take action kind {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}")
-    assert isinstance(kind, str)
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise MalformedActionError(f"unknown take action kind {quote(kind)}; known: {', '.join(sorted(ACTION_TYPES))}")
     extra = set(data) - {"kind", "seat"} - _FIELDS[kind]
     missing = ({"seat"} | _REQUIRED[kind]) - set(data)
     if extra or missing:
         raise MalformedActionError(
-            f"take action {kind!r}: unknown fields {sorted(extra)}, missing fields {sorted(missing)}")
+            f"take action {kind!r}: unknown fields {quote(sorted(extra))}, missing fields {sorted(missing)}")
     seat = _int(data, "seat")
     if not 0 <= seat < players:
-        raise MalformedActionError(f"take action {kind!r}: no seat {seat} in a {players}-player game")
+        raise MalformedActionError(f"take action {kind!r}: no seat {quote(seat)} in a {players}-player game")
     if kind == "lay_down":
         start = data.get("start")
         if start is not None:
@@ -218,12 +218,12 @@ def action_from_json(data: object, players: int) -> Action:
     if kind == "extend":
         end = data["end"]
         if end not in ("low", "high"):
-            raise MalformedActionError(f"take action 'extend': end must be 'low' or 'high', not {end!r}")
+            raise MalformedActionError(f"take action 'extend': end must be 'low' or 'high', not {quote(end)}")
         return Extend(seat, _int(data, "meld"), _cards(data["cards"]), End(end))
     if kind == "discard":
         card = data["card"]
         if not isinstance(card, str):
-            raise MalformedActionError(f"take action 'discard': card must be a card key, not {card!r}")
+            raise MalformedActionError(f"take action 'discard': card must be a card key, not {quote(card)}")
         try:
             return Discard(seat, parse_card(card))
         except CardError as exc:

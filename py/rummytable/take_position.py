@@ -1,17 +1,19 @@
 """The Take position format (docs/formats.md, "Take"): save, strict load, and a builder from face notation.
 
 :func:`state_to_json` writes the whole match; :func:`state_from_json` reads it back and
-rejects anything inconsistent with :class:`~rummytable.game.PositionError` (every one of
-the 54 cards exactly once, valid sequences, owners and seats in range, scores that add
-up ...). :func:`state_from_faces` builds a situation from the rule book's notation, for
-tests and bug reports.
+rejects anything inconsistent with :class:`~rummytable.game.PositionError` (the exact set
+of keys, every one of the 54 cards exactly once, valid sequences, owners and seats in
+range, scores that add up ...); :func:`load_game` also replays the history, which must lead
+to exactly this position (:mod:`rummytable.position_checks`), and requires a legal action
+for the player to move. :func:`state_from_faces` builds a situation from the rule book's
+notation, for tests and bug reports.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import ACE, LOW_ACE, Card, build_deck, cards_from_faces, parse_faces
 from .game import (
@@ -25,15 +27,27 @@ from .game import (
     require_cards,
     require_int,
 )
+from .jsontext import quote
 from .melds import TAKE_SEQUENCES, MeldError, check_joker_ratio, make_run
-from .take_actions import action_from_json
+from .position_checks import difference, replay_history, require_a_move, require_set_up
+from .take_actions import Discard, DrawStock, NextHand, action_from_json
 from .take_options import TakeOptions, TieRule
 from .take_state import HandResult, TakeState
 from .take_table import TableSequence
 
-__all__ = ["state_from_faces", "state_from_json", "state_to_json"]
+if TYPE_CHECKING:
+    from .game import Action
+    from .take import TakeGame
+
+__all__ = ["load_game", "state_from_faces", "state_from_json", "state_to_json"]
 
 _PHASES = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+_KEYS = frozenset({
+    "game", "schema", "options", "seed", "round", "dealer", "phase", "turn", "hands", "stock", "discard",
+    "melds", "next_meld_id", "drawn_from_discard", "bottom_added", "restocks", "melded_since_restock", "scores",
+    "round_scores", "last_result", "winners", "history", "log"})
+"""Every key of a Take position; ``start`` may be added (saves of earlier versions lack it)."""
 
 
 def _keys(cards: Sequence[Card]) -> list[str]:
@@ -60,7 +74,61 @@ def state_to_json(state: TakeState) -> dict[str, Any]:
         "history": [action.to_json() for action in state.history],
         "log": [{"kind": event.kind, "data": dict(event.data), "owner": event.owner, "secret": list(event.secret)}
                 for event in state.log],
+        "start": state_to_json(state.origin) if state.origin is not None and state.history else None,
     }
+
+
+def load_game(cls: type[TakeGame], data: object) -> TakeGame:
+    """Load a position as a game of class ``cls``: :func:`state_from_json`, then the history's replay.
+
+    The history is replayed from ``start`` (or from the first deal of the seed) and must
+    lead to exactly this position; the player to move must have a legal action.
+
+    :raises PositionError: naming the first problem found (nothing is half loaded).
+    """
+    state = state_from_json(data)
+    assert isinstance(data, dict)  # state_from_json accepts nothing else
+    game = cls(state)
+    history, start = data["history"], data.get("start")
+    if start is not None:
+        require_set_up(start, "position")
+        if not history:
+            raise PositionError("position: 'start' is given only with a history")
+        try:
+            base = cls.from_position(start)
+        except PositionError as exc:
+            raise PositionError(f"position start: {exc}") from None
+        result = replay_history(base, history, "position")
+    elif history:
+        result = replay_history(cls.new(state.options, state.seed), history, "position")
+    elif state.log:
+        result = cls.new(state.options, state.seed)
+        where = difference(result, game)
+        if where:
+            raise PositionError("position: a position with no history has no log, unless it is the first deal "
+                                f"of its seed ({where} differs from that deal)")
+    else:
+        # A set-up position (state_from_json kept it as its own start), or the first deal of
+        # the seed, which logs nothing in Take: then the history starts at that deal.
+        fresh = cls.new(state.options, state.seed)
+        result = game if difference(fresh, game) else fresh
+    if result is not game:
+        where = difference(result, game)
+        if where:
+            raise PositionError(f"position: the history does not lead to this position ({where} differs)")
+    require_a_move(result, _quick_moves(result.state), "position")
+    return result
+
+
+def _quick_moves(state: TakeState) -> list[Action]:
+    """A cheap legal action to try before listing them all: a discard, a draw or the next deal."""
+    seat = state.turn
+    if state.phase is Phase.PLAY:
+        discards: list[Action] = [Discard(seat, c) for c in state.hands[seat][:2] if c != state.drawn_from_discard]
+        return discards[:1]
+    if state.phase is Phase.ROUND_OVER:
+        return [NextHand(seat)]
+    return [DrawStock(seat)]
 
 
 def _int(data: dict[str, Any], key: str, where: str, low: int = 0, high: int | None = None) -> int:
@@ -74,13 +142,13 @@ def _cards(value: object, where: str) -> list[Card]:
 def _ints(value: object, count: int, where: str) -> list[int]:
     if (not isinstance(value, list) or len(value) != count
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise PositionError(f"{where}: expected a list of {count} whole numbers, not {value!r}")
+        raise PositionError(f"{where}: expected a list of {count} whole numbers, not {quote(value)}")
     return list(value)
 
 
 def _seat(value: object, players: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise PositionError(f"{where}: {value!r} is not a seat of a {players}-player match")
+        raise PositionError(f"{where}: {quote(value)} is not a seat of a {players}-player match")
     return value
 
 
@@ -90,7 +158,7 @@ def _sequences(data: dict[str, Any], options: TakeOptions) -> dict[int, TableSeq
     for index, item in enumerate(raw):
         where = f"position melds[{index}]"
         if not isinstance(item, dict) or set(item) != {"id", "owner", "cards", "start"}:
-            raise PositionError(f"{where}: expected {{id, owner, cards, start}}, not {item!r}")
+            raise PositionError(f"{where}: expected {{id, owner, cards, start}}, not {quote(item)}")
         meld_id = _int(item, "id", where)
         if meld_id in sequences:
             raise PositionError(f"{where}: sequence id {meld_id} is used twice")
@@ -113,7 +181,7 @@ def _result(value: object, players: int) -> HandResult | None:
     where = "position last_result"
     keys = {"round", "hands", "points", "out", "table_points", "hand_points"}
     if not isinstance(value, dict) or set(value) != keys:
-        raise PositionError(f"{where}: expected {sorted(keys)}, not {value!r}")
+        raise PositionError(f"{where}: expected {sorted(keys)}, not {quote(value)}")
     hands = value["hands"]
     if not isinstance(hands, list) or len(hands) != players:
         raise PositionError(f"{where}: 'hands' must list {players} hands")
@@ -132,12 +200,12 @@ def _result(value: object, players: int) -> HandResult | None:
 
 def _log(value: object) -> list[Event]:
     if not isinstance(value, list):
-        raise PositionError(f"position log: expected a list, not {value!r}")
+        raise PositionError(f"position log: expected a list, not {quote(value)}")
     events = []
     for index, item in enumerate(value):
         where = f"position log[{index}]"
         if not isinstance(item, dict) or set(item) != {"kind", "data", "owner", "secret"}:
-            raise PositionError(f"{where}: expected {{kind, data, owner, secret}}, not {item!r}")
+            raise PositionError(f"{where}: expected {{kind, data, owner, secret}}, not {quote(item)}")
         kind, data, owner, secret = item["kind"], item["data"], item["owner"], item["secret"]
         if not isinstance(kind, str) or not kind or not isinstance(data, dict):
             raise PositionError(f"{where}: an event needs a kind and a data object")
@@ -157,17 +225,14 @@ def state_from_json(data: object) -> TakeState:
     if not isinstance(data, dict):
         raise PositionError(f"a take position must be a JSON object, not {type(data).__name__}")
     if data.get("game") != "take":
-        raise PositionError(f"not a take position (game {data.get('game')!r})")
-    if data.get("schema") != POSITION_SCHEMA:
-        raise PositionError(f"unknown position schema {data.get('schema')!r}; this version reads {POSITION_SCHEMA}")
-    expected = {
-        "game", "schema", "options", "seed", "round", "dealer", "phase", "turn", "hands", "stock", "discard",
-        "melds", "next_meld_id", "drawn_from_discard", "bottom_added", "restocks", "melded_since_restock", "scores",
-        "round_scores",
-        "last_result", "winners", "history", "log"}
-    if set(data) != expected:
-        raise PositionError(f"position keys: missing {sorted(expected - set(data))}, "
-                            f"unknown {sorted(set(data) - expected)}")
+        raise PositionError(f"not a take position (game {quote(data.get('game'))})")
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema != POSITION_SCHEMA:
+        raise PositionError(f"unknown position schema {quote(schema)}; this version reads {POSITION_SCHEMA}")
+    keys = {str(key) for key in data}
+    if keys - _KEYS - {"start"} or _KEYS - keys:
+        raise PositionError(f"position keys: missing {sorted(_KEYS - keys)}, "
+                            f"unknown {quote(sorted(keys - _KEYS - {'start'}))}")
     try:
         options = TakeOptions.from_json(data["options"])
     except OptionsError as exc:
@@ -176,7 +241,7 @@ def state_from_json(data: object) -> TakeState:
     phase_text = require(data, "phase", str, "position")
     phases = {p.value: p for p in _PHASES}
     if phase_text not in phases:
-        raise PositionError(f"position: phase must be one of {sorted(phases)}, not {phase_text!r}")
+        raise PositionError(f"position: phase must be one of {sorted(phases)}, not {quote(phase_text)}")
     phase = phases[phase_text]
     hands_raw = require(data, "hands", list, "position")
     if len(hands_raw) != players:
@@ -231,6 +296,8 @@ def state_from_json(data: object) -> TakeState:
         raise PositionError("position: a hand in play must not be empty (the hand ends when a player goes out)")
     if phase is Phase.DRAW and not state.stock:
         raise PositionError("position: in the draw phase the stock is never empty (K-19 rebuilds it first)")
+    if not state.history and not state.log:
+        state.origin = state.copy()  # a set-up position is the start of the match played on from it
     return state
 
 
@@ -255,7 +322,7 @@ def _bottom_added(state: TakeState, value: object) -> None:
     for index, item in enumerate(value):
         where = f"position bottom_added[{index}]"
         if not isinstance(item, dict) or set(item) != {"meld_id", "cards"}:
-            raise PositionError(f"{where}: expected {{meld_id, cards}}, not {item!r}")
+            raise PositionError(f"{where}: expected {{meld_id, cards}}, not {quote(item)}")
         meld_id = _int(item, "meld_id", where)
         seq = state.sequences.get(meld_id)
         cards = tuple(_cards(item["cards"], where))

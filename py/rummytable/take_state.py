@@ -72,6 +72,8 @@ class TakeState:
     :ivar winners: the winning seats once the match is over.
     :ivar history: every action applied since the start.
     :ivar log: every event, with its secret parts (shown per seat on request).
+    :ivar origin: where ``history`` starts: ``None`` for the first deal of the seed, else a
+        copy of the set-up position the match was built from (the position's ``start``).
     """
 
     options: TakeOptions
@@ -95,6 +97,7 @@ class TakeState:
     winners: list[int] = field(default_factory=list)
     history: list[Action] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
+    origin: TakeState | None = None
 
     def copy(self) -> TakeState:
         """Return an independent copy (cards, sequences, actions and events are immutable and shared)."""
@@ -106,4 +109,4 @@ class TakeState:
             restocks=self.restocks, melded_since_restock=self.melded_since_restock, scores=list(self.scores),
             round_scores=[list(r) for r in self.round_scores],
             last_result=self.last_result, winners=list(self.winners), history=list(self.history),
-            log=list(self.log))
+            log=list(self.log), origin=self.origin)

@@ -147,6 +147,8 @@ class TressGame(Game):
         self.winners: list[int] = []
         self.history = []
         self.log: list[Event] = []
+        # Where the history starts: None for the first deal, else the set-up position (position "start").
+        self.origin: TressGame | None = None
 
     # ------------------------------------------------------------------ construction
 

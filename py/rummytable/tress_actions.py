@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, CardError, parse_card
 from .game import Action, MalformedActionError, PlainAction
+from .jsontext import quote
 from .melds import End, MeldKind
 
 
@@ -65,20 +66,20 @@ class MeldSpec:
         :raises MalformedActionError: when ``data`` has the wrong shape or names no cards.
         """
         if not isinstance(data, dict):
-            raise MalformedActionError(f"a meld must be an object, not {data!r}")
+            raise MalformedActionError(f"a meld must be an object, not {quote(data)}")
         unknown = set(data) - {"kind", "cards", "start"}
         if unknown:
-            raise MalformedActionError(f"unknown meld key(s) {sorted(unknown)}")
+            raise MalformedActionError(f"unknown meld key(s) {quote(sorted(unknown))}")
         kind = data.get("kind")
         if kind not in ("set", "run"):
-            raise MalformedActionError(f"a meld's kind is 'set' or 'run', not {kind!r}")
+            raise MalformedActionError(f"a meld's kind is 'set' or 'run', not {quote(kind)}")
         cards = _cards(data.get("cards"), "meld cards")
         start = data.get("start")
         if start is not None:
             if kind == "set":
                 raise MalformedActionError("only a run has a start value")
             if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= 14:
-                raise MalformedActionError(f"a run's start is 1..14, not {start!r}")
+                raise MalformedActionError(f"a run's start is 1..14, not {quote(start)}")
         return MeldSpec(MeldKind(kind), tuple(cards), start)
 
 
@@ -260,19 +261,19 @@ def action_from_json(data: object, players: int) -> Action:
         fields, a seat out of range, a bad card key, meld id or end.
     """
     if not isinstance(data, dict):
-        raise MalformedActionError(f"an action must be an object, not {data!r}")
+        raise MalformedActionError(f"an action must be an object, not {quote(data)}")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in ACTION_KINDS:
-        raise MalformedActionError(f"unknown Tress action kind {kind!r}; known: {', '.join(ACTION_KINDS)}")
+        raise MalformedActionError(f"unknown Tress action kind {quote(kind)}; known: {', '.join(ACTION_KINDS)}")
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise MalformedActionError(f"{kind}: seat must be 0..{players - 1}, not {seat!r}")
+        raise MalformedActionError(f"{kind}: seat must be 0..{players - 1}, not {quote(seat)}")
     required, optional = _FIELDS[kind]
     given = set(data) - {"kind", "seat"}
     if required - given:
         raise MalformedActionError(f"{kind}: missing {sorted(required - given)}")
     if given - required - optional:
-        raise MalformedActionError(f"{kind}: unknown field(s) {sorted(given - required - optional)}")
+        raise MalformedActionError(f"{kind}: unknown field(s) {quote(sorted(given - required - optional))}")
     if kind == "call":
         return Call(seat, _card(data["card"]) if "card" in data else None)
     if kind == "lay_down":
@@ -283,7 +284,7 @@ def action_from_json(data: object, players: int) -> Action:
     if kind == "lay_off":
         end = data["end"]
         if end not in ("low", "high"):
-            raise MalformedActionError(f"lay_off: end is 'low' or 'high', not {end!r}")
+            raise MalformedActionError(f"lay_off: end is 'low' or 'high', not {quote(end)}")
         return LayOff(seat, _card(data["card"]), _meld_id(data["meld"]), End(end))
     if kind == "swap_joker":
         return SwapJoker(seat, _card(data["card"]), _meld_id(data["meld"]))
@@ -296,7 +297,7 @@ def action_from_json(data: object, players: int) -> Action:
 
 def _card(value: object) -> Card:
     if not isinstance(value, str):
-        raise MalformedActionError(f"a card is a key such as '9H' or 'JK.1', not {value!r}")
+        raise MalformedActionError(f"a card is a key such as '9H' or 'JK.1', not {quote(value)}")
     try:
         return parse_card(value)
     except CardError as exc:
@@ -305,12 +306,12 @@ def _card(value: object) -> Card:
 
 def _cards(value: object, what: str) -> list[Card]:
     if not isinstance(value, list) or not value:
-        raise MalformedActionError(f"{what} must be a non-empty list of card keys, not {value!r}")
+        raise MalformedActionError(f"{what} must be a non-empty list of card keys, not {quote(value)}")
     return [_card(v) for v in value]
 
 
 def _meld_id(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise MalformedActionError(f"a meld id is a whole number >= 0, not {value!r}")
+        raise MalformedActionError(f"a meld id is a whole number >= 0, not {quote(value)}")
     return value
 

@@ -1,10 +1,12 @@
 """Tress positions: save (:func:`position_of`), load with validation (:func:`load_position`)
 and :func:`scenario`, which writes a position from face notation for tests and bug reports.
 
-The format is documented in docs/formats.md ("Tress position"). Loading checks that
-every physical card of the deck is in exactly one place, that hand sizes, melds, seats,
-claims, scores and the phase fit together, and rejects anything else with
-:class:`~rummytable.game.PositionError`.
+The format is documented in docs/formats.md ("Tress position"). Loading checks the exact
+set of keys, that every physical card of the deck is in exactly one place, that hand sizes,
+melds, seats, claims, scores and the phase fit together, that the history replays to exactly
+this position (:mod:`rummytable.position_checks`) and that the player to act can act; it
+rejects anything else with :class:`~rummytable.game.PositionError` and never returns a
+half-loaded game.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, CardError, build_deck, cards_from_faces, parse_faces
 from .game import (
     POSITION_SCHEMA,
+    Action,
     Event,
     MalformedActionError,
     OptionsError,
@@ -26,7 +29,10 @@ from .game import (
     require_cards,
     require_int,
 )
+from .jsontext import quote
 from .melds import Meld, MeldError, MeldKind, RunRules, make_run, make_set, meld_from_json
+from .position_checks import difference, replay_history, require_a_move, require_set_up
+from .tress_actions import Discard, DrawStock, NextRound
 from .tress_options import DECKS, ROUNDS, ClaimWindow, TressOptions, round_deal
 from .tress_scoring import match_winners
 
@@ -34,6 +40,17 @@ if TYPE_CHECKING:
     from .tress import TressGame
 
 _IN_ROUND = (Phase.DRAW, Phase.CLAIM, Phase.PLAY)
+
+_KEYS = frozenset({
+    "schema", "game", "options", "seed", "round", "dealer", "phase", "to_move", "hands", "stock", "discard",
+    "discard_dead", "discarder", "melds", "next_meld_id", "down", "claims", "claims_used", "drawn_from_discard",
+    "restocks", "scores", "round_scores", "last_result", "winners", "history", "log"})
+"""Every key of a Tress position; :data:`_OPTIONAL` keys may be added (saves of earlier versions lack them)."""
+
+_OPTIONAL = frozenset({"start", "stale_restocks"})
+"""Keys a position may carry beyond :data:`_KEYS`: the set-up start, and the T-22 count (written since T-22)."""
+
+_WHERE = "Tress position"
 
 
 def position_of(game: TressGame) -> dict[str, Any]:
@@ -67,22 +84,83 @@ def position_of(game: TressGame) -> dict[str, Any]:
         "history": [a.to_json() for a in game.history],
         "log": [{"kind": e.kind, "data": dict(e.data), "owner": e.owner, "secret": list(e.secret)}
                 for e in game.log],
+        "start": position_of(game.origin) if game.origin is not None and game.history else None,
     }
 
 
 def load_position(cls: type[TressGame], data: object) -> TressGame:
     """Build a :class:`~rummytable.tress.TressGame` from position data, validating everything.
 
+    The fields are read and cross-checked first; then the history is replayed from ``start``
+    (or from the first deal of the seed) and must lead to exactly this position.
+
     :raises PositionError: with a message naming the first problem found.
     """
+    game = _read(cls, data)
+    assert isinstance(data, dict)  # _read accepts nothing else
+    return _verified(cls, game, data)
+
+
+def _verified(cls: type[TressGame], game: TressGame, data: dict[str, Any]) -> TressGame:
+    """The game ``data`` describes, once its history is shown to lead to ``game`` (its fields)."""
+    history = data["history"]
+    start = data.get("start")
+    if start is not None:
+        require_set_up(start, _WHERE)
+        if not history:
+            raise PositionError(f"{_WHERE}: 'start' is given only with a history")
+        try:
+            base = cls.from_position(start)
+        except PositionError as exc:
+            raise PositionError(f"{_WHERE}: start: {exc}") from None
+        result = replay_history(base, history, _WHERE)
+    elif history:
+        result = replay_history(cls.new(game.options, game.seed), history, _WHERE)
+    elif game.log:
+        result = cls.new(game.options, game.seed)
+        where = difference(result, game)
+        if where:
+            raise PositionError(f"{_WHERE}: a position with no history has no log, unless it is the first "
+                                f"deal of its seed ({where} differs from that deal)")
+    else:
+        # A set-up position: its own start, kept for the saves of the game played on from it.
+        game.origin = game.copy()
+        result = game
+    if result is not game:
+        where = difference(result, game)
+        if where:
+            raise PositionError(f"{_WHERE}: the history does not lead to this position ({where} differs)")
+    require_a_move(result, _quick_moves(result), _WHERE)
+    return result
+
+
+def _quick_moves(game: TressGame) -> list[Action]:
+    """A cheap legal action to try before listing them all: a discard, a draw or the next deal."""
+    mover = game.to_move
+    if mover is None:
+        return []
+    if game.phase is Phase.PLAY:
+        discards: list[Action] = [Discard(mover, c) for c in game.hands[mover][:2] if c != game.drawn_from_discard]
+        return discards[:1]
+    if game.phase is Phase.ROUND_OVER:
+        return [NextRound(mover)]
+    return [DrawStock(mover)]
+
+
+def _read(cls: type[TressGame], data: object) -> TressGame:
+    """Read and cross-check the fields of a position (everything but the history's replay)."""
     if not isinstance(data, dict):
         raise PositionError(f"a position must be an object, not {type(data).__name__}")
-    where = "Tress position"
+    where = _WHERE
     schema = require(data, "schema", int, where)
     if schema != POSITION_SCHEMA:
-        raise PositionError(f"{where}: schema {schema} is not supported (this engine reads {POSITION_SCHEMA})")
+        raise PositionError(f"{where}: schema {quote(schema)} is not supported (this engine reads {POSITION_SCHEMA})")
     if require(data, "game", str, where) != "tress":
-        raise PositionError(f"{where}: 'game' must be 'tress', not {data['game']!r}")
+        raise PositionError(f"{where}: 'game' must be 'tress', not {quote(data['game'])}")
+    keys = {str(key) for key in data}
+    if keys - _KEYS - _OPTIONAL or _KEYS - keys:
+        raise PositionError(f"{where}: unknown keys {quote(sorted(keys - _KEYS - _OPTIONAL))}, "
+                            f"missing keys {sorted(_KEYS - keys)}")
     try:
         options = TressOptions.from_json(_options_of(data, where))
     except OptionsError as exc:
@@ -93,8 +171,8 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
     game.dealer = _int(data, "dealer", 0, n - 1)
     try:
         game._phase = Phase(require(data, "phase", str, where))
-    except ValueError as exc:
-        raise PositionError(f"{where}: unknown phase {data['phase']!r}") from exc
+    except ValueError:
+        raise PositionError(f"{where}: unknown phase {quote(data['phase'])}") from None
     phase = game._phase
     to_move = data.get("to_move")
     if phase is Phase.MATCH_OVER:
@@ -122,10 +200,7 @@ def load_position(cls: type[TressGame], data: object) -> TressGame:
     game.stale_restocks = _int(data, "stale_restocks", 0, game.restocks) if "stale_restocks" in data else 0
     game.scores = _counts(require(data, "scores", list, where), n, "scores")
     game.round_scores = [_counts(r, n, "round_scores row") for r in require(data, "round_scores", list, where)]
-    last = data.get("last_result")
-    if last is not None and not isinstance(last, dict):
-        raise PositionError(f"{where}: last_result must be an object or null")
-    game.last_result = last
+    game.last_result = _last_result(data["last_result"], n)
     game.winners = _seats(require(data, "winners", list, where), n, "winners")
     try:
         game.history = [game.action_from_json(a) for a in require(data, "history", list, where)]
@@ -147,6 +222,26 @@ def _options_of(data: dict[str, Any], where: str) -> dict[str, Any]:
     if "stale_restocks" not in data:
         options.setdefault("dead_stock_rebuilds", None)
     return options
+
+
+def _last_result(value: object, n: int) -> dict[str, Any] | None:
+    """``{round, hands, points, out}`` as the engine writes it (round 1..7, a hand and points per seat)."""
+    if value is None:
+        return None
+    where = f"{_WHERE}: last_result"
+    if not isinstance(value, dict) or set(value) != {"round", "hands", "points", "out"}:
+        raise PositionError(f"{where} must be {{round, hands, points, out}} or null, not {quote(value)}")
+    require_int(value, "round", where, 1, ROUNDS)
+    hands = require(value, "hands", list, where)
+    if len(hands) != n:
+        raise PositionError(f"{where}: 'hands' must list {n} hands")
+    for hand in hands:
+        require_cards(hand, where)
+    _counts(value["points"], n, "last_result points")
+    if value["out"] is not None:
+        require_int(value, "out", where, 0, n - 1)
+    return {"round": value["round"], "hands": [list(h) for h in hands], "points": list(value["points"]),
+            "out": value["out"]}
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
