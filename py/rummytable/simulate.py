@@ -57,8 +57,9 @@ from .session import GAMES
 DEFAULT_MAX_STEPS = 20_000
 """Actions after which a match is given up as unfinished (normal matches take a few hundred to a few thousand)."""
 
-SAVE_TAIL = 8
-"""History and log entries kept in the save/load check of an ordinary step (see :func:`check_position`)."""
+SAVE_TAIL = 0
+"""History and log entries kept in the save/load check of an ordinary step (see :func:`check_position`):
+none, since a loader replays a save's history and a cut history cannot lead to the position."""
 
 DEFAULT_FULL_SAVE_EVERY = 0
 """Steps between full save/load checks besides those at every scored round and at the end (0: none)."""
@@ -125,9 +126,9 @@ def check_position(game: Game, events: Iterable[Event], step: int, full_save_eve
                    full: bool = False) -> None:
     """Run the checks of one step: :func:`check_step` and save -> load -> save.
 
-    The round trip covers the whole position but for the history and the log, of which
-    the last :data:`SAVE_TAIL` entries are included; the whole position, history and log
-    included, at every scored round or hand, at the match's end and every ``full_save_every``
+    The round trip covers the whole position but for the history and the log (of which
+    the last :data:`SAVE_TAIL` entries are included); the whole position, history and log
+    included, replayed by the loader, at every scored round or hand, at the match's end and every ``full_save_every``
     steps (0: no more often), or when ``full`` is given.
 
     :raises InvariantError: for a broken invariant; an exception inside a check becomes
