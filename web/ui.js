@@ -1,9 +1,11 @@
 // The app around the engine: start screen, table, rules and language, wired together.
 
 import { setDeckStyle } from "./cards.js";
-import { detectLanguage, onLanguageChange, setLanguage, t } from "./i18n/index.js";
+import { detectLanguage, list, onLanguageChange, setLanguage, t } from "./i18n/index.js";
+import { onSetAside } from "./set-aside.js";
 import * as settings from "./settings.js";
 import { StartScreen } from "./start.js";
+import { dropNotice, notice } from "./start-panel.js";
 
 /** Open the rules of `game` (loaded on first use). */
 async function showRules(game, options = {}) {
@@ -11,19 +13,38 @@ async function showRules(game, options = {}) {
   return rules.showRules(game, options);
 }
 
+/** Say on the start screen which stored values were reset to their defaults. */
+function reportSetAside() {
+  onSetAside((names) => {
+    if (names.includes("statistics")) notice("stats", "stored.statsSetAside", {}, "stats-problem");
+    const settings = names.filter((name) => name !== "statistics");
+    if (settings.length) {
+      notice("stored", "stored.setAside", () => ({ names: list(settings.map((name) => t(`stored.what.${name}`))) }), "stored-problem");
+    }
+  });
+}
+
 /**
  * Show the start screen at once and wire the screens.
  * @param {{engine: () => object, catalog: () => Promise<object>}} services the current engine and its catalog
+ * @returns {{start: StartScreen, match: () => object | null, play: (setup: object) => Promise<object>,
+ *   showStart: () => void, hooks: {beforePlay?: (setup: object) => Promise<boolean>}}}
+ *   hooks.beforePlay (web/saves.js) may decline a set-up (another tab plays that game and the
+ *   person chose not to take it over)
  */
 export function startApp(services) {
   setLanguage(detectLanguage(), { remember: false });
   setDeckStyle(settings.get("deck"));
+  reportSetAside();
   const startRoot = document.getElementById("start-screen");
   const tableRoot = document.getElementById("table-screen");
   const footer = document.getElementById("engine-footer");
+  const hooks = {};
   let match = null;
 
   const showStart = () => {
+    match?.dispose();
+    match = null;
     tableRoot.hidden = true;
     startRoot.hidden = false;
     footer.hidden = false;
@@ -32,6 +53,11 @@ export function startApp(services) {
     startRoot.querySelector("[data-testid='play']")?.focus();
   };
 
+  /**
+   * Start (or, with setup.resumed, show the match just loaded into the engine) at the table.
+   * @returns {Promise<{ok?: true, cancelled?: true, error?: Error}>} a failure leaves the start
+   *   screen up, with a notice saying why (a resumed save is set aside by web/saves.js instead)
+   */
   const play = async (setup) => {
     const button = startRoot.querySelector("[data-testid='play']");
     if (button) {
@@ -39,23 +65,31 @@ export function startApp(services) {
       button.textContent = t("start.starting");
     }
     try {
+      if (hooks.beforePlay && !(await hooks.beforePlay(setup))) {
+        if (!startRoot.hidden) start.render();
+        return { cancelled: true };
+      }
       const engine = services.engine();
       const [{ Match }] = await Promise.all([import("./match.js"), engine.ready]);
-      match?.close();
+      match?.dispose();
+      dropNotice("play");
       startRoot.hidden = true;
       footer.hidden = true;
       tableRoot.hidden = false;
       document.documentElement.dataset.screen = "table";
       match = new Match({
         engine, root: tableRoot, setup,
-        onLeave: () => { match = null; showStart(); },
+        onLeave: () => showStart(),
         onRules: (game) => showRules(game, { target: match?.view?.options?.target ?? setup.options?.target }),
         onLanguage: (code) => setLanguage(code),
       });
       await match.start();
+      return { ok: true };
     } catch (error) {
-      console.error(error);
+      console.warn("The game could not start:", error);
       showStart();
+      if (!setup.resumed) notice("play", "start.failed", { reason: String(error?.message ?? error) }, "play-problem");
+      return { error };
     }
   };
 
@@ -79,7 +113,10 @@ export function startApp(services) {
     import("./match.js").catch(() => {});
     import("./rules/index.js").catch(() => {});
   }, 0);
-  services.catalog().then((catalog) => start.setCatalog(catalog), () => {});
+  services.catalog().then((catalog) => {
+    settings.checkCatalog(catalog);
+    start.setCatalog(catalog);
+  }, () => {});
   document.documentElement.dataset.screen = "start";
-  return { start, match: () => match };
+  return { start, match: () => match, play, showStart, hooks };
 }
