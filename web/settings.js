@@ -49,6 +49,7 @@ const CHECKS = {
 /** The setting names as set-aside.js reports them. */
 const REPORTED = { options: "houseRules" };
 
+let keptAside = false;  // the stored text of this visit is kept already (it holds every bad value)
 let settings = load();
 
 /** Read the stored settings; anything that does not fit is left at its default. */
@@ -94,7 +95,8 @@ function load() {
 
 /** Keep the stored text aside, report the settings reset, and store the checked ones. */
 function reject(raw, names, replacement = null) {
-  keepRejected(KEY, raw, `not usable: ${names.join(", ")}`);
+  if (!keptAside) keepRejected(KEY, raw, `not usable: ${names.join(", ")}`);
+  keptAside = true;
   for (const name of names) setAside(REPORTED[name] ?? name);
   try {
     if (replacement) localStorage.setItem(KEY, JSON.stringify(replacement));

@@ -75,6 +75,8 @@ function remove(key) {
 // ------------------------------------------------------------------ saved matches
 
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+/** Seat kinds a save may name: the person, or a computer level (docs/engine-protocol.md). */
+const SEAT_KINDS = ["human", "easy", "normal", "hard", "random"];
 
 /** The shape problem of a stored save record of `game`, or null when it looks like one. */
 function recordProblem(record, game) {
@@ -83,7 +85,7 @@ function recordProblem(record, game) {
   if (!isPlainObject(save) || save.game !== game) return `not a save of ${game}`;
   if (typeof save.position !== "string" || !save.position) return "the position is missing";
   if (!Array.isArray(save.seats) || save.seats.length < 2 || save.seats.length > 8
-      || !save.seats.every((seat) => typeof seat === "string")) return "the seats are not a list of seat kinds";
+      || !save.seats.every((seat) => SEAT_KINDS.includes(seat))) return "the seats are not a list of seat kinds";
   if (!Number.isSafeInteger(save.seed)) return "the seed is not a whole number";
   if (record.about !== undefined && !isPlainObject(record.about)) return "the description is not an object";
   if (record.version !== undefined && !isCount(record.version)) return "the version is not a count";

@@ -35,7 +35,6 @@ function reportSetAside() {
 export function startApp(services) {
   setLanguage(detectLanguage(), { remember: false });
   setDeckStyle(settings.get("deck"));
-  reportSetAside();
   const startRoot = document.getElementById("start-screen");
   const tableRoot = document.getElementById("table-screen");
   const footer = document.getElementById("engine-footer");
@@ -58,16 +57,16 @@ export function startApp(services) {
    * @returns {Promise<{ok?: true, cancelled?: true, error?: Error}>} a failure leaves the start
    *   screen up, with a notice saying why (a resumed save is set aside by web/saves.js instead)
    */
+  let starting = false;  // a second press while a match is being set up does nothing
   const play = async (setup) => {
-    const button = startRoot.querySelector("[data-testid='play']");
-    if (button) {
-      button.disabled = true;
-      button.textContent = t("start.starting");
-    }
+    if (starting) return { cancelled: true };
+    starting = true;
     try {
-      if (hooks.beforePlay && !(await hooks.beforePlay(setup))) {
-        if (!startRoot.hidden) start.render();
-        return { cancelled: true };
+      if (hooks.beforePlay && !(await hooks.beforePlay(setup))) return { cancelled: true };
+      const button = startRoot.querySelector("[data-testid='play']");
+      if (button) {
+        button.disabled = true;
+        button.textContent = t("start.starting");
       }
       const engine = services.engine();
       const [{ Match }] = await Promise.all([import("./match.js"), engine.ready]);
@@ -90,6 +89,8 @@ export function startApp(services) {
       showStart();
       if (!setup.resumed) notice("play", "start.failed", { reason: String(error?.message ?? error) }, "play-problem");
       return { error };
+    } finally {
+      starting = false;
     }
   };
 
@@ -98,6 +99,7 @@ export function startApp(services) {
     rules: (game) => showRules(game, { target: start.takeTarget() }),
     language: (code) => setLanguage(code),
   });
+  reportSetAside();  // after the start screen is built: its header holds the panel's tools
 
   onLanguageChange(() => {
     if (!startRoot.hidden) start.render();
