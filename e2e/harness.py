@@ -34,8 +34,13 @@ class BrowserSession:
 
     def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800) -> Any:
         """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page."""
-        base = base_url or self.base_url
-        origin = base.rstrip("/")
+        context = self.new_context(base_url=base_url, width=width, height=height)
+        return self.open_in(context, path, base_url=base_url)
+
+    def new_context(self, *, base_url: str | None = None, width: int = 1280, height: int = 800,
+                    init_script: str | None = None) -> Any:
+        """A new watched context (empty profile); ``init_script`` runs in every page before the page's own."""
+        origin = (base_url or self.base_url).rstrip("/")
         context = self.browser.new_context(viewport={"width": width, "height": height})
         self._contexts.append(context)
 
@@ -48,11 +53,17 @@ class BrowserSession:
                 route.abort()
 
         context.route("**/*", guard)
+        if init_script:
+            context.add_init_script(init_script)
+        return context
+
+    def open_in(self, context: Any, path: str = "", *, base_url: str | None = None) -> Any:
+        """Open ``path`` in a new page of ``context`` (tabs of one browser share its storage); returns the page."""
         page = context.new_page()
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
         page.on("worker", lambda worker: worker.on("console", self._on_console))
-        page.goto(base + path)
+        page.goto((base_url or self.base_url) + path)
         return page
 
     def _on_console(self, message: Any) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from harness import BrowserSession, wait_ready
-from save_driver import SAVED, STATE, put, stored
-from table_driver import READY_INPUT, TABLE, start_game
+from save_driver import STATE, play_turns, put, stored
+from table_driver import TABLE, start_game
 
 SAVE_KEY = "rummytable.save.tress"
 # A log line the engine keeps as it is, but the table cannot put in words (its cards are not a list).
@@ -18,8 +18,7 @@ def test_a_save_the_table_cannot_draw_is_set_aside(session: BrowserSession) -> N
     page = session.open("?speed=instant&seed=71")
     wait_ready(page)
     start_game(page, "tress", players=3)
-    page.wait_for_selector(READY_INPUT)
-    page.wait_for_selector(SAVED, state="attached")
+    play_turns(page, 0)
     record = stored(page)
     position = json.loads(record["save"]["position"])
     position["log"].append(BAD_LOG_ENTRY)

@@ -72,7 +72,7 @@ def test_a_write_over_another_tabs_save_is_refused_and_said(session: BrowserSess
     start_game(page, "tress", players=3)
     play_turns(page, 1)
     theirs = stored(page)
-    theirs.update(owner="another-tab", version=theirs["version"] + 5)
+    theirs.update(owner="another-tab", version=theirs.get("version", 0) + 5)
     put(page, SAVE_KEY, json.dumps(theirs))
     state = wait_turn_or_window(page)
     assert state in ("turn", "answer"), state
