@@ -45,6 +45,7 @@ export function setupSaves(app, engine) {
     return chain;
   };
   const checked = new Map();      // game -> the position the engine accepted (or this tab wrote)
+  const checking = new Set();     // games whose save the engine is checking now (another tab wrote it)
   const refusedListeners = new Set();
   let canCheck = true;            // false: an engine without check_save; `load` checks instead
   /** The match this tab writes: {game, hold, claim, about, lostMove}. */
@@ -54,7 +55,10 @@ export function setupSaves(app, engine) {
     const buttons = [];
     for (const game of storage.GAMES) {
       const found = storage.loadMatch(game);
-      if (!found?.record || checked.get(game) !== found.record.save.position) continue;
+      if (!found?.record) continue;
+      // Still offered while a new save from another tab is being checked: no flicker at each move there.
+      const accepted = checked.get(game) === found.record.save.position;
+      if (!accepted && !(checked.has(game) && checking.has(game))) continue;
       const about = found.record.about;
       const where = h("span.resume-detail.resume-elsewhere", { text: t("tabs.openHint"), hidden: true });
       tabs.busy(game).then((busy) => { where.hidden = !busy; });
@@ -115,6 +119,7 @@ export function setupSaves(app, engine) {
       }
       const position = found.record.save.position;
       if (playing?.game === game) return;  // this tab wrote it
+      checking.add(game);
       try {
         await verify(current, found.record.save);
         checked.set(game, position);
@@ -122,6 +127,8 @@ export function setupSaves(app, engine) {
         if (error?.later || engineDown(error)) return;  // not the save's fault
         // Another tab may have written a new save meanwhile: set aside only the one refused.
         if (storage.loadMatch(game)?.record?.save.position === position) refuse(game, error);
+      } finally {
+        checking.delete(game);
       }
     }));
     drawResume();
@@ -229,6 +236,7 @@ export function setupSaves(app, engine) {
       parts.resume.replaceChildren();
       const opened = await app.play({ game, seats: found.record.save.seats, options: view.options ?? {}, resumed: true });
       if (opened.error) throw opened.error;
+      if (!opened.ok) stopWriting(p);  // another start was under way
       return Boolean(opened.ok);
     } catch (error) {
       stopWriting(p);
