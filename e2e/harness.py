@@ -43,8 +43,17 @@ class BrowserSession:
         :param clock: stop the page's time (see :mod:`page_clock`): it moves only when the test moves it.
         :param prepare: called with the new context before the page loads (routes of the test's own).
         """
-        base = base_url or self.base_url
-        origin = base.rstrip("/")
+        context = self.new_context(base_url=base_url, width=width, height=height, clock=clock, prepare=prepare)
+        return self.open_in(context, path, base_url=base_url)
+
+    def new_context(self, *, base_url: str | None = None, width: int = 1280, height: int = 800,
+                    init_script: str | None = None, clock: bool = False,
+                    prepare: Callable[[Any], None] | None = None) -> Any:
+        """A new watched context (empty profile); ``init_script`` runs in every page before the page's own.
+
+        :param clock: and :param prepare: as for :meth:`open`.
+        """
+        origin = (base_url or self.base_url).rstrip("/")
         context = self.browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         self._contexts.append(context)
@@ -62,11 +71,17 @@ class BrowserSession:
             page_clock.stop(context)
         if prepare is not None:
             prepare(context)
+        if init_script:
+            context.add_init_script(init_script)
+        return context
+
+    def open_in(self, context: Any, path: str = "", *, base_url: str | None = None) -> Any:
+        """Open ``path`` in a new page of ``context`` (tabs of one browser share its storage); returns the page."""
         page = context.new_page()
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
         page.on("worker", lambda worker: worker.on("console", self._on_console))
-        page.goto(base + path)
+        page.goto((base_url or self.base_url) + path)
         return page
 
     def _on_console(self, message: Any) -> None:

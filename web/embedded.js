@@ -8,7 +8,8 @@
 // and has the expected shape. Anything else is ignored.
 //
 // Events: ready, match_start, round_over, match_over, save (with ?persist=1), error.
-// Commands: new_game {game, players, level, options, watch, seed}, restore {saves}.
+// Commands: new_game {game, players, level, options, watch, seed}, restore {saves}. Every command
+// that is refused, or that the engine refuses, answers with an error event naming the reason.
 
 import { setLanguage } from "./i18n/index.js";
 import { onMatchView } from "./match-events.js";
@@ -36,7 +37,9 @@ function hostOrigin() {
 }
 
 const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const isScalar = (value) => value === null || ["string", "number", "boolean"].includes(typeof value);
+// Numbers must survive the trip to the engine as JSON: Infinity and NaN would arrive as null.
+const isScalar = (value) => value === null || ["string", "boolean"].includes(typeof value)
+  || (typeof value === "number" && Number.isFinite(value));
 
 /** A checked set-up from a new_game command or the address; throws a readable reason. */
 export function setupFrom(command) {
@@ -51,11 +54,11 @@ export function setupFrom(command) {
   if (!LEVELS.includes(level)) throw new Error(`level must be one of ${LEVELS.join(", ")}`);
   const options = command.options ?? {};
   if (!isPlainObject(options) || Object.keys(options).length > 40 || !Object.values(options).every(isScalar)) {
-    throw new Error("options must be an object of plain values");
+    throw new Error("options must be an object of plain values (text, true/false, null or finite numbers)");
   }
   if (command.watch !== undefined && typeof command.watch !== "boolean") throw new Error("watch must be true or false");
-  if (command.seed !== undefined && (!Number.isInteger(command.seed) || command.seed <= 0)) {
-    throw new Error("seed must be a positive whole number");
+  if (command.seed !== undefined && (!Number.isSafeInteger(command.seed) || command.seed <= 0)) {
+    throw new Error(`seed must be a positive whole number up to ${Number.MAX_SAFE_INTEGER}`);
   }
   const seats = [command.watch ? level : "human", ...Array.from({ length: players - 1 }, () => level)];
   const setup = { game, seats, options: { ...options, players } };
@@ -87,9 +90,10 @@ function applyAddress(app) {
  * Run as an embedded app when the address says ?embed=1.
  * @param {{start: object}} app what startApp() returned
  * @param {() => object} engine the current engine
- * @param {{check: () => Promise<void>}} saves what setupSaves() returned
+ * @param {{check: () => Promise<void>, onRefused: Function}} saves what setupSaves() returned
+ * @param {{onRestart: Function}} recovery what setupRecovery() returned
  */
-export function setupEmbedding(app, engine, saves) {
+export function setupEmbedding(app, engine, saves, recovery) {
   if (!params.has("embed")) return;
   document.documentElement.dataset.embed = "true";
   applyAddress(app);
@@ -121,23 +125,46 @@ export function setupEmbedding(app, engine, saves) {
   if (params.get("persist") === "1") {
     storage.onSave((game, record) => post("save", { game, save: record }));
   }
+  saves.onRefused((game, message) => post("error", { reason: "bad_save", game, message }));
+  recovery.onRestart((error) => post("error", { reason: "engine_restarted", message: String(error?.message ?? error) }));
+
+  const refuse = (command, reason, message) => post("error", { reason, command, message });
+
+  const newGame = async (data) => {
+    let setup;
+    try {
+      setup = setupFrom(data);
+    } catch (error) {
+      refuse("new_game", "bad_command", error.message);
+      return;
+    }
+    const result = await app.play(setup);
+    if (result.error) refuse("new_game", "bad_command", String(result.error.message ?? result.error));
+    else if (result.cancelled) refuse("new_game", "declined", "the person kept the match open in another tab");
+  };
+
+  const restore = (data) => {
+    if (!isPlainObject(data.saves)) {
+      refuse("restore", "bad_command", "saves must be an object: {tress?: save, take?: save}");
+      return;
+    }
+    if (document.documentElement.dataset.screen === "table") {
+      refuse("restore", "busy", "a match is being played: saves can be restored from the start screen");
+      return;
+    }
+    const unknown = Object.keys(data.saves).filter((game) => !Object.hasOwn(GAMES, game));
+    if (unknown.length) refuse("restore", "bad_command", `no such game: ${unknown.join(", ")}`);
+    storage.importSaves(data.saves);
+    // Each save the engine refuses is set aside and answered with a "bad_save" error (above).
+    engine().ready.then(() => saves.check(), () => {});
+  };
 
   window.addEventListener("message", (event) => {
     if (event.source !== window.parent || event.origin !== host) return;
     const data = event.data;
     if (!isPlainObject(data) || data.channel !== CHANNEL || typeof data.type !== "string") return;
-    if (data.type === "new_game") {
-      let setup;
-      try {
-        setup = setupFrom(data);
-      } catch (error) {
-        post("error", { reason: "bad_command", message: error.message });
-        return;
-      }
-      app.start.on.play(setup);
-    } else if (data.type === "restore" && isPlainObject(data.saves) && document.documentElement.dataset.screen !== "table") {
-      storage.importSaves(data.saves);
-      engine().ready.then(() => saves.check(), () => {});
-    }
+    if (data.type === "new_game") newGame(data);
+    else if (data.type === "restore") restore(data);
+    else refuse(data.type, "bad_command", `unknown command "${data.type}": new_game and restore are known`);
   });
 }

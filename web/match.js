@@ -106,9 +106,18 @@ export class Match {
 
   close() {
     this.closed = true;
+    this.thinking = null;
+    this.root.dataset.state = "closed";
+    this.root.dataset.input = "wait";
     for (const timer of this.timers) timer.cancel();
     this.timers.clear();
     closeAll();
+  }
+
+  /** Close the match for good and release what the table holds outside its elements. */
+  dispose() {
+    this.close();
+    this.table.destroy();
   }
 
   /**
@@ -487,8 +496,18 @@ export class Match {
   }
 
   #fault(error) {
+    if (this.closed) return;  // the match was stopped (engine restarted, taken over in another tab)
     console.error(error);
+    this.thinking = null;
+    this.#draw();
     this.table.showMessage(t("errors.engine"), String(error?.message ?? error));
+  }
+
+  /** Show a message over the table that stays until the next move (the engine was restarted). */
+  inform(title, detail, testid) {
+    this.table.showMessage(title, detail);
+    this.table.message.dataset.rule = "";
+    this.table.message.dataset.notice = testid;
   }
 
   #clickStock() {

@@ -1,9 +1,11 @@
 // The app around the engine: start screen, table, rules and language, wired together.
 
 import { setDeckStyle } from "./cards.js";
-import { detectLanguage, onLanguageChange, setLanguage, t } from "./i18n/index.js";
+import { detectLanguage, list, onLanguageChange, setLanguage, t } from "./i18n/index.js";
+import { onSetAside } from "./set-aside.js";
 import * as settings from "./settings.js";
 import { StartScreen } from "./start.js";
+import { dropNotice, notice } from "./start-panel.js";
 
 /** Open the rules of `game` (loaded on first use). */
 async function showRules(game, options = {}) {
@@ -11,9 +13,24 @@ async function showRules(game, options = {}) {
   return rules.showRules(game, options);
 }
 
+/** Say on the start screen which stored values were reset to their defaults. */
+function reportSetAside() {
+  onSetAside((names) => {
+    if (names.includes("statistics")) notice("stats", "stored.statsSetAside", {}, "stats-problem");
+    const settings = names.filter((name) => name !== "statistics");
+    if (settings.length) {
+      notice("stored", "stored.setAside", () => ({ names: list(settings.map((name) => t(`stored.what.${name}`))) }), "stored-problem");
+    }
+  });
+}
+
 /**
  * Show the start screen at once and wire the screens.
  * @param {{engine: () => object, catalog: () => Promise<object>}} services the current engine and its catalog
+ * @returns {{start: StartScreen, match: () => object | null, play: (setup: object) => Promise<object>,
+ *   showStart: () => void, hooks: {beforePlay?: (setup: object) => Promise<boolean>}}}
+ *   hooks.beforePlay (web/saves.js) may decline a set-up (another tab plays that game and the
+ *   person chose not to take it over)
  */
 export function startApp(services) {
   setLanguage(detectLanguage(), { remember: false });
@@ -21,9 +38,12 @@ export function startApp(services) {
   const startRoot = document.getElementById("start-screen");
   const tableRoot = document.getElementById("table-screen");
   const footer = document.getElementById("engine-footer");
+  const hooks = {};
   let match = null;
 
   const showStart = () => {
+    match?.dispose();
+    match = null;
     tableRoot.hidden = true;
     startRoot.hidden = false;
     footer.hidden = false;
@@ -32,23 +52,33 @@ export function startApp(services) {
     startRoot.querySelector("[data-testid='play']")?.focus();
   };
 
+  /**
+   * Start (or, with setup.resumed, show the match just loaded into the engine) at the table.
+   * @returns {Promise<{ok?: true, cancelled?: true, error?: Error}>} a failure leaves the start
+   *   screen up, with a notice saying why (a resumed save is set aside by web/saves.js instead)
+   */
+  let starting = false;  // a second press while a match is being set up does nothing
   const play = async (setup) => {
-    const button = startRoot.querySelector("[data-testid='play']");
-    if (button) {
-      button.disabled = true;
-      button.textContent = t("start.starting");
-    }
+    if (starting) return { cancelled: true };
+    starting = true;
     try {
+      if (hooks.beforePlay && !(await hooks.beforePlay(setup))) return { cancelled: true };
+      const button = startRoot.querySelector("[data-testid='play']");
+      if (button) {
+        button.disabled = true;
+        button.textContent = t("start.starting");
+      }
       const engine = services.engine();
       const [{ Match }] = await Promise.all([import("./match.js"), engine.ready]);
-      match?.close();
+      match?.dispose();
+      dropNotice("play");
       startRoot.hidden = true;
       footer.hidden = true;
       tableRoot.hidden = false;
       document.documentElement.dataset.screen = "table";
       match = new Match({
         engine, root: tableRoot, setup,
-        onLeave: () => { match = null; showStart(); },
+        onLeave: () => showStart(),
         // The match's own rules as it is played; the other game's as the start screen has them.
         onRules: (game) => showRules(game, {
           optionsFor: (shown) => (shown === setup.game ? match?.view?.options ?? { ...setup.options } : start.tableOptions(shown)),
@@ -56,9 +86,14 @@ export function startApp(services) {
         onLanguage: (code) => setLanguage(code),
       });
       await match.start();
+      return { ok: true };
     } catch (error) {
-      console.error(error);
+      console.warn("The game could not start:", error);
       showStart();
+      if (!setup.resumed) notice("play", "start.failed", { reason: String(error?.message ?? error) }, "play-problem");
+      return { error };
+    } finally {
+      starting = false;
     }
   };
 
@@ -67,6 +102,7 @@ export function startApp(services) {
     rules: (game) => showRules(game, { optionsFor: (shown) => start.tableOptions(shown) }),
     language: (code) => setLanguage(code),
   });
+  reportSetAside();  // after the start screen is built: its header holds the panel's tools
 
   onLanguageChange(() => {
     if (!startRoot.hidden) start.render();
@@ -82,7 +118,10 @@ export function startApp(services) {
     import("./match.js").catch(() => {});
     import("./rules/index.js").catch(() => {});
   }, 0);
-  services.catalog().then((catalog) => start.setCatalog(catalog), () => {});
+  services.catalog().then((catalog) => {
+    settings.checkCatalog(catalog);
+    start.setCatalog(catalog);
+  }, () => {});
   document.documentElement.dataset.screen = "start";
-  return { start, match: () => match };
+  return { start, match: () => match, play, showStart, hooks };
 }

@@ -8,6 +8,7 @@
 // A key missing from a language falls back to English; a key missing everywhere shows as
 // ⟦key⟧ so tests can find it.
 
+import { keepRejected, setAside } from "../set-aside.js";
 import en from "./en.js";
 import nb from "./nb.js";
 import uk from "./uk.js";
@@ -20,6 +21,9 @@ export const LANGUAGES = [
 
 const DICTIONARIES = { en, nb, uk };
 
+/** True for a language this page speaks ("constructor" or "__proto__" are not languages). */
+const known = (code) => typeof code === "string" && Object.hasOwn(DICTIONARIES, code);
+
 /** Narrow screens show the language box with short codes (EN, NB, UK) so it fits. */
 const NARROW = typeof matchMedia === "function" ? matchMedia("(max-width: 600px)") : null;
 
@@ -28,25 +32,38 @@ export function languageOptionText(lang) {
   return NARROW?.matches ? lang.code.toUpperCase() : lang.name;
 }
 
+// Language boxes on the page, refilled when the screen turns narrow or wide. One listener for all:
+// a box per redraw, each with its own listener, kept every old box (and its screen) alive.
+const selects = new Set();
+
+function fill(select) {
+  const options = LANGUAGES.map((l) => {
+    const option = document.createElement("option");
+    option.value = l.code;
+    option.textContent = languageOptionText(l);
+    option.title = l.name;
+    option.lang = l.code;
+    return option;
+  });
+  select.replaceChildren(...options);
+  select.value = current;
+}
+
+/** Forget boxes no longer on the page. */
+function prune() {
+  for (const select of selects) if (!select.isConnected) selects.delete(select);
+}
+
+NARROW?.addEventListener("change", () => {
+  prune();
+  for (const select of selects) fill(select);
+});
+
 /** Fill a language <select> with the languages (names, or codes on narrow screens), the current one chosen. */
 export function fillLanguageSelect(select) {
-  const fill = () => {
-    const options = LANGUAGES.map((l) => {
-      const option = document.createElement("option");
-      option.value = l.code;
-      option.textContent = languageOptionText(l);
-      option.title = l.name;
-      option.lang = l.code;
-      return option;
-    });
-    select.replaceChildren(...options);
-    select.value = current;
-  };
-  fill();
-  if (!select.dataset.narrowWatch) {
-    select.dataset.narrowWatch = "1";
-    NARROW?.addEventListener("change", fill);
-  }
+  fill(select);
+  prune();
+  selects.add(select);
   return select;
 }
 const STORAGE_KEY = "rummytable.language";
@@ -57,11 +74,17 @@ let plurals = new Intl.PluralRules("en");
 /** The language to start in: a saved choice, else the first supported browser language. */
 export function detectLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const saved = safeStorageGet(STORAGE_KEY);
-  if (saved && DICTIONARIES[saved]) return saved;
+  if (known(saved)) return saved;
+  if (saved !== null) {
+    // Not a language of ours: keep it aside, say so, and pick from the browser instead.
+    keepRejected(STORAGE_KEY, saved, "not a language of this page");
+    safeStorageRemove(STORAGE_KEY);
+    setAside("language");
+  }
   for (const tag of preferred) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (base === "nb" || base === "no" || base === "nn") return "nb";
-    if (DICTIONARIES[base]) return base;
+    if (known(base)) return base;
   }
   return "en";
 }
@@ -72,7 +95,7 @@ export function language() {
 
 /** Switch language, remember it, update <html lang> and tell every listener. */
 export function setLanguage(code, { remember = true } = {}) {
-  if (!DICTIONARIES[code]) code = "en";
+  if (!known(code)) code = "en";
   current = code;
   plurals = new Intl.PluralRules(code);
   document.documentElement.lang = code;
@@ -120,10 +143,10 @@ export function list(items) {
 function lookup(dict, key) {
   let node = dict;
   for (const part of key.split(".")) {
-    if (node == null || typeof node !== "object" || !(part in node)) return undefined;
+    if (node == null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
     node = node[part];
   }
-  if (node !== null && typeof node === "object" && !("other" in node)) return undefined;
+  if (node !== null && typeof node === "object" && !Object.hasOwn(node, "other")) return undefined;
   return node;
 }
 
@@ -132,6 +155,14 @@ function safeStorageGet(key) {
     return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+function safeStorageRemove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Denied: nothing stored to remove.
   }
 }
 

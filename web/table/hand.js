@@ -20,7 +20,13 @@ export class Hand {
     this.marks = new Map();  // card -> css class ("playable", "locked-card")
     this.enabled = true;
     this.root.addEventListener("keydown", (event) => this.#keydown(event));
-    window.addEventListener("resize", () => { this.drawnKey = null; this.render(); });
+    this.onResize = () => { this.drawnKey = null; this.render(); };
+    window.addEventListener("resize", this.onResize);
+  }
+
+  /** Stop following the window's size (the table is being replaced). */
+  destroy() {
+    window.removeEventListener("resize", this.onResize);
   }
 
   /** Take the engine's hand; keep the person's order for cards still held, add new ones. */

@@ -100,6 +100,11 @@ export class TableView {
     );
   }
 
+  /** Let go of everything outside the table's own elements (the window's resize listener). */
+  destroy() {
+    this.hand.destroy();
+  }
+
   /** Re-translate the fixed labels after a language change. */
   relabel() {
     for (const node of this.root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
@@ -193,6 +198,7 @@ export class TableView {
   clearMessage() {
     this.message.hidden = true;
     this.message.classList.remove("hint");
+    delete this.message.dataset.notice;
     this.message.replaceChildren();
   }
 
