@@ -5,7 +5,7 @@
 //   (web/engine-start.js, which starts the engine before this module has loaded, adds more).
 
 import { setupEmbedding } from "./embedded.js";
-import { firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
+import { engineStarted, firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
 import { setupOffline } from "./offline.js";
@@ -57,9 +57,10 @@ function follow(started) {
 loading = new LoadingScreen();
 follow(firstEngine);
 const app = startApp({ engine: () => engine, catalog: () => catalog });
-// Saves and statistics, the embedded mode (?embed=1), then offline use once the engine is up.
+// Saves and statistics, the embedded mode (?embed=1), then offline use once an engine is up (the
+// first, or the one "Try again" started) and has stored its start-up snapshot.
 setupEmbedding(app, () => engine, setupSaves(app, () => engine));
-setupOffline(engine.ready);
+setupOffline(engineStarted);
 onLanguageChange(() => {
   loading.relabel();
   showInfo();
