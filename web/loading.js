@@ -10,8 +10,7 @@ import { language, t, tOr } from "./i18n/index.js";
 // Share of the bar each start-up stage fills; downloading dominates on a first visit.
 const STAGES = {
   download: { from: 0, to: 0.8, label: "engine.downloading" },
-  start: { from: 0.8, to: 0.95, label: "engine.starting" },
-  install: { from: 0.95, to: 1, label: "engine.installing" },
+  start: { from: 0.8, to: 1, label: "engine.starting" },
   ready: { from: 1, to: 1, label: "engine.ready" },
 };
 
@@ -109,7 +108,7 @@ export class LoadingScreen {
     this.loader.hidden = true;
     this.problem.hidden = false;
     this.problem.dataset.reason = error?.type ?? "unknown";
-    this.reason.textContent = this.#reason(error);
+    this.relabel();  // the title and the button too, in the language chosen since the page opened
     this.retry.onclick = () => onRetry();
     this.retry.focus();
   }

@@ -115,10 +115,14 @@ class Downloads {
     this.samples = [];  // [time, loaded], for the rate
     this.lastPost = 0;
     this.bodies = new Map();  // url -> Promise<Response>: a download's body, not yet handed out
-    this.finished = new Map();  // url -> Promise<void>: settles when that file is complete
+    this.finished = new Map();  // url -> Promise<void>: settles when all of that file has arrived
+    this.keeping = [];  // Promise<void> per download, settled once it is kept (or could not be)
     let decided;
     this.decided = new Promise((resolve) => { decided = resolve; });
-    this.all = this.#run(decided);
+    /** Settles when every byte has arrived (rejects if a download fails). */
+    this.arrived = this.#run(decided);
+    /** Settles when every download is kept in Cache Storage too (or could not be). */
+    this.kept = this.arrived.then(() => Promise.all(this.keeping));
   }
 
   /** Whether `url` (absolute) is one of the files. */
@@ -143,6 +147,12 @@ class Downloads {
     return (await this.#cached(url)) ?? networkFetch(url);
   }
 
+  /** Whether the file at `url` is kept in Cache Storage already (nothing to download). */
+  async isKept(url) {
+    await this.decided;
+    return !this.finished.has(url) && Boolean(this.store);
+  }
+
   async bytes(url) {
     return new Uint8Array(await (await this.response(url)).arrayBuffer());
   }
@@ -154,7 +164,7 @@ class Downloads {
     for (const url of urls) if (!missing.includes(url)) this.loaded += this.files.get(url).bytes;
     for (const url of missing) {
       const done = this.#download(url);
-      done.catch(() => {});  // reported through `all`
+      done.catch(() => {});  // reported through `arrived`
       this.finished.set(url, done);
     }
     decided();
@@ -221,6 +231,7 @@ class Downloads {
         console.debug(`${file.url} could not be kept for later:`, err);
       });
     }
+    this.keeping.push(stored);
     // Nobody reads the body of an imported file: it is fetched only to fill the caches.
     if (this.imported.has(url)) body?.cancel().catch(() => {});
     else handOut(new Response(body, { headers }));
@@ -233,7 +244,6 @@ class Downloads {
       throw new StartError("download_failed",
         `${file.url}: the connection broke off after ${seen} of ${file.bytes} bytes`);
     }
-    await stored;
     this.#report(true);
   }
 
@@ -275,17 +285,34 @@ const output = {
 };
 
 /**
+ * Everything Pyodide needs that does not depend on how Python starts, begun at once and in
+ * parallel: its loader, its JavaScript half (once downloaded: the worker cannot answer import(),
+ * so it must come from the browser's cache, where the download above has put it) and, when the
+ * WebAssembly is already kept, its compilation (the browser shares the compiled code with
+ * Pyodide's own compile of the same bytes).
+ */
+function prepare(config, downloads) {
+  const indexURL = new URL(config.indexURL, base).href;
+  const runtimeURL = new URL(config.files.runtime.url, base).href;
+  const wasmURL = new URL(config.files.wasm.url, base).href;
+  const loader = import(new URL("pyodide.mjs", indexURL).href);
+  const runtime = downloads.complete(runtimeURL).then(() => import(runtimeURL));
+  const engineZip = downloads.bytes(new URL(config.files.engine.url, base).href);
+  for (const promise of [loader, runtime, engineZip]) promise.catch(() => {});  // reported where awaited
+  downloads.isKept(wasmURL).then((kept) => {
+    if (kept) WebAssembly.compileStreaming(downloads.response(wasmURL)).catch(() => {});
+  });
+  return { indexURL, loader, runtime, engineZip };
+}
+
+/**
  * Start Pyodide with our files: Pyodide fetches the WebAssembly and the standard library itself,
  * so while it starts, `fetch` answers those two from `downloads` (one download each, shared).
  */
-async function startPyodide(config, downloads, options) {
-  const indexURL = new URL(config.indexURL, base).href;
-  const engineZip = downloads.bytes(new URL(config.files.engine.url, base).href);
-  engineZip.catch(() => {});  // reported where it is awaited
-  // Pyodide imports its JavaScript half with import(), which the worker cannot answer: once the
-  // download above has it, the import comes from the browser's cache (immutable, see build.py).
-  await downloads.complete(new URL(config.files.runtime.url, base).href);
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+async function startPyodide(config, downloads, prepared, options) {
+  const { indexURL, loader, runtime, engineZip } = prepared;
+  await runtime;
+  const { loadPyodide } = await loader;
   self.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     return downloads.has(url) ? downloads.response(url) : networkFetch(input, init);
@@ -305,11 +332,14 @@ async function startPyodide(config, downloads, options) {
   }
 }
 
-/** The stored snapshot's bytes, or null. */
+/**
+ * The stored snapshot, or null if none is kept: `{bytes}`, a promise of its bytes, which Pyodide
+ * awaits while it gets the rest ready.
+ */
 async function storedSnapshot(url) {
   try {
     const hit = await caches.match(url);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return hit ? { bytes: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
   } catch {
     return null;
   }
@@ -338,8 +368,9 @@ async function boot() {
   const snapshotURL = new URL(config.snapshot, base).href;
   const runtimeURL = new URL(config.files.runtime.url, base).href;
   const downloads = new Downloads(config.files, store, { verify: fullStart, imported: [runtimeURL] });
-  const arrived = downloads.all;
+  const arrived = downloads.arrived;
   arrived.catch(() => {});  // reported below
+  const prepared = prepare(config, downloads);
   const snapshot = store && !fullStart ? await storedSnapshot(snapshotURL) : null;
   // Pyodide asks for the files as it goes; a broken download ends the start with its reason.
   const allHere = arrived.then(() => progress("start", 0));
@@ -348,7 +379,7 @@ async function boot() {
   let start = "fresh";
   if (snapshot) {
     try {
-      pyodide = await Promise.race([startPyodide(config, downloads, { _loadSnapshot: snapshot }), failed]);
+      pyodide = await Promise.race([startPyodide(config, downloads, prepared, { _loadSnapshot: snapshot.bytes }), failed]);
       // The snapshot froze the random module's state: draw a fresh seed from the browser.
       pyodide.runPython("import random; random.seed()");
       handle = bridgeHandle(pyodide);
@@ -362,7 +393,7 @@ async function boot() {
   }
   let image = null;
   if (!handle) {
-    pyodide = await Promise.race([startPyodide(config, downloads, { _makeSnapshot: Boolean(store) }), failed]);
+    pyodide = await Promise.race([startPyodide(config, downloads, prepared, { _makeSnapshot: Boolean(store) }), failed]);
     pyodide.runPython("import rummytable.bridge; import gc; gc.collect()");
     if (store) {
       try {
@@ -375,8 +406,9 @@ async function boot() {
   }
   await allHere;
   progress("ready", 1, { start });
-  // After "ready", so storing the image (tens of megabytes) never delays the first answer.
+  // After "ready", so keeping the files and the image (tens of megabytes) never delays the first answer.
   setTimeout(async () => {
+    await downloads.kept.catch(() => {});
     let saved = false;
     if (image) {
       try {
