@@ -103,9 +103,10 @@ def imported_names(source: bytes, module: str, is_package: bool, *, everywhere: 
                 anchor = here
                 for _ in range(node.level - 1):
                     anchor = anchor.rpartition(".")[0]
-                base = f"{anchor}.{base}" if base else anchor
-            yield base
-            yield from (f"{base}.{alias.name}" for alias in node.names)
+                base = ".".join(part for part in (anchor, base) if part)
+            if base:
+                yield base
+            yield from (f"{base}.{alias.name}" if base else alias.name for alias in node.names)
 
 
 def closure(library: Library, package_root: str, seeds: set[str]) -> set[str]:
