@@ -32,6 +32,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -49,7 +50,8 @@ CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 
-# micropip from PyPI: its sha256 differs from the copy Pyodide's own lock names, so it is
+# micropip from PyPI, for the test run inside Pyodide (e2e/pyodide_pytest.mjs); the site does not use it.
+# Its sha256 differs from the copy Pyodide's own lock names, so it is
 # pinned here and listed in our lock file under a same-origin name.
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -60,42 +62,16 @@ REQUIREMENTS_PYODIDE = ROOT / "tests" / "requirements-pyodide.txt"  # pytest ins
 PYODIDE_WHEELS = CACHE / "pyodide-wheels"
 MICROPIP_WHEEL = CACHE / "wheels" / f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 
-# The only Pyodide files the site needs at run time.
-PYODIDE_RUNTIME_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+# The Pyodide files the site serves. Its standard library is not among them: the build ships a
+# trimmed, precompiled one (tools/engine_files.py), made from the full one in node_modules.
+PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_BUILD_FILES = (*PYODIDE_RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
 
-# A memory snapshot of Python with our package imported (Pyodide's `_makeSnapshot` and
-# `_loadSnapshot` options; private, so tied to the pinned Pyodide version): restoring it skips
-# Python's start-up and the package install, several times faster than starting from scratch.
-# Gzip-compressed by the build; the worker checks the gzip magic, decompresses it with the
-# browser's DecompressionStream and falls back to the normal start if anything goes wrong.
-SNAPSHOT_NAME = "engine-snapshot.bin"
-SNAPSHOT_CACHE = CACHE / "snapshots"
-# Run by Node with: <pyodide.mjs URL> <indexURL> <wheel> <out file>. Every module of the package
-# is imported before the snapshot is taken: the file system is not part of it.
-SNAPSHOT_SCRIPT = """\
-import { readFileSync, writeFileSync } from "node:fs";
-const [pyodideModule, indexURL, wheel, out] = process.argv.slice(2);
-const { loadPyodide } = await import(pyodideModule);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
-const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
-pyodide.runPython(`
-import gc, importlib, os, pkgutil
-import rummytable
-for module in pkgutil.walk_packages(rummytable.__path__, "rummytable."):
-    if module.name != "rummytable.__main__":
-        importlib.import_module(module.name)
-os.environ.pop("_", None)  # the path of this script, set by Node
-gc.collect()
-`);
-writeFileSync(out, pyodide.makeMemorySnapshot());
-"""
+# The engine's Python for the page, made by tools/engine_files.mjs in Node (see make_engine_files):
+# the standard-library modules it needs and the rummytable package, both as bytecode.
+ENGINE_TOOL = ROOT / "tools" / "engine_files.mjs"
+ENGINE_TOOL_FILES = (ENGINE_TOOL, ROOT / "tools" / "engine_files.py")
+ENGINE_CACHE = CACHE / "engine"
 
 # Zip entries get a fixed time so the same sources give a byte-identical wheel.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -296,7 +272,7 @@ def ensure_node_modules() -> Path:
     stamp = NODE_MODULES / ".rummytable-lock.sha256"
     lock_hash = sha256_file(ROOT / "package-lock.json")
     pyodide_dir = NODE_MODULES / "pyodide"
-    installed = all((pyodide_dir / name).is_file() for name in PYODIDE_RUNTIME_FILES)
+    installed = all((pyodide_dir / name).is_file() for name in PYODIDE_BUILD_FILES)
     installed = installed and (NODE_MODULES / "esbuild" / "bin" / "esbuild").is_file()
     if installed and stamp.is_file() and stamp.read_text().strip() == lock_hash:
         return pyodide_dir
@@ -310,43 +286,55 @@ def ensure_node_modules() -> Path:
     return pyodide_dir
 
 
-def make_snapshot(pyodide_src: Path, wheel: Path) -> bytes:
-    """Pyodide's memory after start-up with every module of our wheel imported, gzip-compressed.
+@dataclass(frozen=True)
+class EngineFiles:
+    """The engine's Python for the page, as made by :func:`make_engine_files`."""
 
-    Cached in ``.cache/snapshots/`` under a hash of the wheel, the Pyodide version and the
-    script, so an unchanged build does not start Node again.
+    stdlib: Path
+    """The trimmed standard library (bytecode, stored zip), mounted where Pyodide's own would be."""
+    package: Path
+    """The rummytable package (bytecode, stored zip), put on ``sys.path`` by the worker."""
+    modules: list[str]
+    """The standard-library modules kept."""
 
-    :param pyodide_src: the installed npm ``pyodide`` folder.
-    :param wheel: the project wheel.
-    :returns: the gzip bytes (fixed header time: the same snapshot gives the same file).
-    :raises BuildError: if Node is missing or the snapshot cannot be made.
+
+def make_engine_files(pyodide_src: Path, wheel: Path) -> EngineFiles:
+    """The trimmed, precompiled standard library and the precompiled package, made by Pyodide in Node.
+
+    tools/engine_files.py explains which modules are kept. The result is cached in
+    ``.cache/engine/`` under a hash of the wheel, the Pyodide version and the tool, so an unchanged
+    build does not start Node again.
+
+    :param pyodide_src: the installed npm ``pyodide`` folder (its full standard library is the source).
+    :param wheel: the project wheel (its files are the package's source).
+    :raises BuildError: if Node is missing or the tool fails.
     """
-    key = hashlib.sha256(
-        wheel.read_bytes() + pyodide_version().encode() + SNAPSHOT_SCRIPT.encode()
-    ).hexdigest()[:16]
-    cached = SNAPSHOT_CACHE / f"{key}.bin.gz"
-    if cached.is_file():
-        return cached.read_bytes()
-    if shutil.which("node") is None:
-        raise BuildError("node is not installed, and the engine's start-up snapshot is made with it: "
-                         "install Node.js 20 and run again.")
-    log("making the engine's start-up snapshot (Node)")
-    with tempfile.TemporaryDirectory() as tmp:
-        script, raw = Path(tmp) / "snapshot.mjs", Path(tmp) / "snapshot.bin"
-        script.write_text(SNAPSHOT_SCRIPT, encoding="utf-8")
-        run(
-            ["node", str(script), (pyodide_src / "pyodide.mjs").as_uri(), str(pyodide_src) + "/",
-             str(wheel), str(raw)],
-            what="Node could not make the engine's start-up snapshot",
-            fix="check that `node --version` is 20 or newer and that node_modules/ is complete "
-                "(delete it and run again)",
-        )
-        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-    tmp_file = cached.with_suffix(".tmp")
-    tmp_file.write_bytes(data)
-    tmp_file.replace(cached)
-    return data
+    digest = hashlib.sha256(wheel.read_bytes() + pyodide_version().encode())
+    for tool in ENGINE_TOOL_FILES:
+        digest.update(tool.read_bytes())
+    folder = ENGINE_CACHE / digest.hexdigest()[:16]
+    report = folder / "modules.json"
+    if not report.is_file():
+        if shutil.which("node") is None:
+            raise BuildError("node is not installed, and the engine's Python for the page is made with it: "
+                             "install Node.js 20 and run again.")
+        log("compiling the engine and the standard-library modules it needs (Pyodide in Node)")
+        with tempfile.TemporaryDirectory() as tmp:
+            source, out = Path(tmp) / "source", Path(tmp) / "out"
+            with zipfile.ZipFile(wheel) as archive:
+                archive.extractall(source)
+            run(["node", ENGINE_TOOL, pyodide_src, source, out],
+                what="Node could not compile the engine for the page",
+                fix="fix the Python error it reports (every module of py/rummytable must compile), or check that "
+                    "`node --version` is 20 or newer and node_modules/ is complete (delete it and run again)")
+            ENGINE_CACHE.mkdir(parents=True, exist_ok=True)
+            staging = folder.with_suffix(".tmp")
+            shutil.rmtree(staging, ignore_errors=True)
+            shutil.copytree(out, staging)
+            shutil.rmtree(folder, ignore_errors=True)
+            staging.rename(folder)
+    modules = json.loads(report.read_text(encoding="utf-8"))["stdlib_modules"]
+    return EngineFiles(stdlib=folder / "python_stdlib.zip", package=folder / "rummytable.zip", modules=modules)
 
 
 BUNDLE_BLOCK = re.compile(r"  <!-- bundle:start -->\n(?P<body>.*?)  <!-- bundle:end -->\n", re.S)
@@ -497,28 +485,25 @@ def _copy_tree(src: Path, dest: Path) -> None:
             shutil.copy2(path, target)  # keeps mtimes, so unchanged files still revalidate with 304
 
 
-def _lock_entry(name: str, version: str, wheel: Path, imports: list[str]) -> dict[str, Any]:
-    """A package entry in pyodide-lock.json format with a same-origin file name."""
-    return {
-        "name": name,
-        "version": version,
-        "file_name": wheel.name,
-        "install_dir": "site",
-        "sha256": sha256_file(wheel),
-        "package_type": "package",
-        "imports": imports,
-        "depends": [],
-        "unvendored_tests": False,
-        "tool": {},
-    }
+def _content_named(folder: Path, stem: str, source: Path) -> str:
+    """Copy ``source`` into ``folder`` as ``<stem>-<hash>.<suffix>``; returns the new name.
+
+    The name carries a hash of the content, so the file can be cached forever under it.
+    """
+    name = f"{stem}-{sha256_file(source)[:12]}{source.suffix}"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, folder / name)
+    return name
 
 
 def build() -> dict[str, Any]:
-    """Write dist/ from web/, the project wheel, Pyodide and micropip.
+    """Write dist/ from web/, Pyodide and the engine's Python.
 
-    Layout: ``pyodide/<version>/`` (the runtime), ``packages/<hash>/`` (our lock file with the
-    wheels it names; the folder name is a hash of its content, so both can be cached forever),
-    ``boot.json`` (what the worker loads) and ``build-info.json`` (versions and sha256 of every file).
+    Layout: ``pyodide/<version>/`` (the runtime), ``packages/`` (the trimmed standard library and
+    the engine package, their names carrying a hash of their content, so both can be cached
+    forever), ``boot.json`` (what the worker loads), ``build-info.json`` (versions and sha256 of
+    every file) and a gzip copy (``<file>.gz``) beside every file that compresses, which build.py's
+    server sends to browsers that accept gzip (as nginx's ``gzip_static`` does).
 
     :returns: the build info.
     :raises BuildError: on any failed step.
@@ -526,11 +511,9 @@ def build() -> dict[str, Any]:
     started = time.monotonic()
     meta = project_metadata()
     pyodide_src = ensure_node_modules()
-    micropip = ensure_micropip()
-    ensure_pyodide_test_wheels()
     pyo_version = pyodide_version()
 
-    staging = ROOT / "dist.tmp"
+    staging = DIST.with_name(DIST.name + ".tmp")
     shutil.rmtree(staging, ignore_errors=True)
     _copy_tree(WEB, staging)
     bundle_web(staging)
@@ -541,70 +524,113 @@ def build() -> dict[str, Any]:
         shutil.copyfile(pyodide_src / name, pyodide_dir / name)
 
     with tempfile.TemporaryDirectory() as tmp:
-        wheels = Path(tmp)
-        our_wheel = build_wheel(wheels)
-        shutil.copyfile(micropip, wheels / micropip.name)
-        pyodide_lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
-        lock = {
-            "info": pyodide_lock["info"],
-            "packages": {
-                meta["name"]: _lock_entry(meta["name"], meta["version"], our_wheel, ["rummytable"]),
-                "micropip": _lock_entry("micropip", MICROPIP_VERSION, wheels / micropip.name, ["micropip"]),
-            },
-        }
-        lock_bytes = (json.dumps(lock, indent=2, sort_keys=True) + "\n").encode()
-        # The lock names every wheel's sha256; the snapshot follows from those and its script.
-        bundle_hash = hashlib.sha256(lock_bytes + SNAPSHOT_SCRIPT.encode()).hexdigest()[:16]
-        packages_dir = staging / "packages" / bundle_hash
-        packages_dir.mkdir(parents=True)
-        (packages_dir / "rummytable-lock.json").write_bytes(lock_bytes)
-        for wheel in (our_wheel, wheels / micropip.name):
-            shutil.copyfile(wheel, packages_dir / wheel.name)
-        (packages_dir / SNAPSHOT_NAME).write_bytes(make_snapshot(pyodide_src, our_wheel))
+        wheel = build_wheel(Path(tmp))
+        wheel_sha256 = sha256_file(wheel)
+        engine = make_engine_files(pyodide_src, wheel)
+    packages = staging / "packages"
+    stdlib_name = _content_named(packages, "python-stdlib", engine.stdlib)
+    engine_name = _content_named(packages, f"{meta['name']}-{meta['version']}", engine.package)
+    pyodide_lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
 
-    # What the worker needs to start: paths relative to the site root, and byte sizes so the
-    # loading bar can show real download progress.
-    # The worker restores the snapshot; the lock and the wheel are for the normal start, its fallback.
+    # What the worker needs to start: paths relative to the site root, byte sizes so the loading
+    # bar can show real download progress, and sha256 to check a kept copy after a failed start.
     def sized(url: str) -> dict[str, Any]:
-        return {"url": url, "bytes": (staging / url).stat().st_size}
+        return {"url": url, "bytes": (staging / url).stat().st_size, "sha256": sha256_file(staging / url)}
 
-    big_files = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-    prefetch = [f"pyodide/{pyo_version}/{name}" for name in big_files]
-    package_files = [f"packages/{bundle_hash}/rummytable-lock.json", f"packages/{bundle_hash}/{our_wheel.name}"]
+    files = {
+        "runtime": sized(f"pyodide/{pyo_version}/pyodide.asm.mjs"),
+        "wasm": sized(f"pyodide/{pyo_version}/pyodide.asm.wasm"),
+        "stdlib": sized(f"packages/{stdlib_name}"),
+        "engine": sized(f"packages/{engine_name}"),
+    }
+    # The start-up snapshot is made by the browser on the first start (web/worker.js) and kept in
+    # Cache Storage under this address, which names everything its memory depends on.
+    snapshot_key = hashlib.sha256("".join(entry["sha256"] for entry in files.values()).encode()).hexdigest()[:16]
     boot = {
         "engineVersion": meta["version"],
         "pyodideVersion": pyo_version,
         "indexURL": f"pyodide/{pyo_version}/",
-        "lockFileURL": f"packages/{bundle_hash}/rummytable-lock.json",
-        "packages": [meta["name"]],
-        "prefetch": [sized(url) for url in prefetch],
-        "packageFiles": [sized(url) for url in package_files],
-        "snapshot": sized(f"packages/{bundle_hash}/{SNAPSHOT_NAME}"),
+        # Pyodide wants a package lock; the engine needs no packages, so it lists none (and
+        # Pyodide's own, 120 kB, is not downloaded).
+        "lock": {"info": pyodide_lock["info"], "packages": {}},
+        "files": files,
+        "snapshot": f"packages/engine-snapshot-{snapshot_key}.bin",
     }
     write_json(staging / "boot.json", boot)
-    offline_build = write_offline_files(staging)
+    offline_build = write_offline_files(staging, made=[boot["snapshot"]])
     write_headers_file(staging)
 
-    files = {
+    listing = {
         path.relative_to(staging).as_posix(): {"bytes": path.stat().st_size, "sha256": sha256_file(path)}
         for path in sorted(staging.rglob("*")) if path.is_file()
     }
     info = {
-        "engine": {"name": meta["name"], "version": meta["version"], "wheel": our_wheel.name,
-                   "sha256": lock["packages"][meta["name"]]["sha256"]},
-        "pyodide": {"version": pyo_version, "python": pyodide_lock["info"]["python"]},
-        "micropip": {"version": MICROPIP_VERSION, "sha256": MICROPIP_SHA256},
-        "files": files,
-        "totalBytes": sum(entry["bytes"] for entry in files.values()),
+        "engine": {"name": meta["name"], "version": meta["version"], "wheel": wheel.name,
+                   "sha256": wheel_sha256, "package": f"packages/{engine_name}"},
+        "pyodide": {"version": pyo_version, "python": pyodide_lock["info"]["python"],
+                    "stdlib": f"packages/{stdlib_name}", "stdlibModules": engine.modules},
+        "files": listing,
+        "totalBytes": sum(entry["bytes"] for entry in listing.values()),
         "offlineBuild": offline_build,
     }
     write_json(staging / "build-info.json", info)
+    packed = write_precompressed(staging)
 
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
-    log(f"dist/ ready: {len(files)} files, {info['totalBytes'] / 1e6:.1f} MB, "
+    log(f"dist/ ready: {len(listing)} files, {info['totalBytes'] / 1e6:.1f} MB ({packed / 1e6:.1f} MB gzip), "
         f"engine {meta['version']}, Pyodide {pyo_version} ({time.monotonic() - started:.1f} s)")
     return info
+
+
+# =========================================================================== compression
+
+# Types worth compressing; images other than SVG and the like are compressed already.
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".zip",
+                          ".svg", ".txt", ".md"})
+GZIP_CACHE = CACHE / "gzip"
+# Large files (the runtime, the engine's archives) take seconds at level 9: reuse them by content.
+GZIP_CACHE_MIN_BYTES = 256 * 1024
+
+
+def _gzip(path: Path) -> bytes:
+    """Gzip (level 9, no file name, no time) of a file: the same file gives the same bytes."""
+    if path.stat().st_size < GZIP_CACHE_MIN_BYTES:
+        return gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+    cached = GZIP_CACHE / f"{sha256_file(path)}.gz"
+    if not cached.is_file():
+        GZIP_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+        tmp.replace(cached)
+    return cached.read_bytes()
+
+
+def write_precompressed(site: Path) -> int:
+    """Write ``<file>.gz`` beside every file of ``site`` that gzip makes at least 10% smaller.
+
+    The copy gets its original's modification time, so ``Last-Modified`` (and with it a browser's
+    revalidation) is the same whichever of the two is sent. Also used by tests and the bench on
+    folders of their own.
+
+    :returns: the bytes a browser accepting gzip downloads for the whole site.
+    """
+    total = 0
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix == ".gz":
+            continue
+        size = path.stat().st_size
+        if path.suffix in COMPRESSIBLE and size > 256:
+            packed = _gzip(path)
+            if len(packed) <= size * 0.9:
+                target = path.with_name(path.name + ".gz")
+                target.write_bytes(packed)
+                stat = path.stat()
+                os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+                total += len(packed)
+                continue
+        total += size
+    return total
 
 
 # =========================================================================== offline copy and host headers
@@ -615,26 +641,33 @@ OFFLINE_SKIP = frozenset({"sw.js", "sw-manifest.json", "build-info.json", "_head
 SW_PLACEHOLDER = "const MANIFEST = null;"
 
 
-def write_offline_files(site: Path, sw_source: Path = WEB / "sw.js") -> str:
+def write_offline_files(site: Path, sw_source: Path = WEB / "sw.js", made: Sequence[str] = ()) -> str:
     """Write the service worker's list of files: ``sw-manifest.json``, and the same data inside ``sw.js``.
 
     The list names every file the site needs with its sha256; the build id is a hash of the list, so
     any changed file gives a new id, a new ``sw.js`` and with it a new cache that replaces the old one
-    whole (see web/sw.js). Also used by tests on a copy of dist/.
+    whole (see web/sw.js). Gzip copies are not listed: the browser stores what they decode to.
+    Also used by tests on a copy of dist/ (``made`` is then read from the copy's ``sw-manifest.json``).
 
     :param sw_source: the worker with its ``const MANIFEST = null;`` line still in place.
+    :param made: addresses of files the page makes itself (the start-up snapshot), which the
+        worker carries over into the new cache when they are there.
     :returns: the build id.
     :raises BuildError: if the worker has lost its placeholder line.
     """
+    manifest_path = site / "sw-manifest.json"
+    if not made and manifest_path.is_file():
+        made = json.loads(manifest_path.read_text(encoding="utf-8")).get("made", [])
     files = {
         path.relative_to(site).as_posix(): sha256_file(path)
         for path in sorted(site.rglob("*"))
-        if path.is_file() and path.relative_to(site).as_posix() not in OFFLINE_SKIP
+        if path.is_file() and path.suffix != ".gz" and path.relative_to(site).as_posix() not in OFFLINE_SKIP
     }
     listing = "".join(f"{path} {digest}\n" for path, digest in files.items())
+    listing += "".join(f"{path} made\n" for path in made)
     build_id = hashlib.sha256(listing.encode()).hexdigest()[:16]
-    manifest = {"build": build_id, "files": files}
-    write_json(site / "sw-manifest.json", manifest)
+    manifest = {"build": build_id, "files": files, "made": list(made)}
+    write_json(manifest_path, manifest)
     source = sw_source.read_text(encoding="utf-8")
     if SW_PLACEHOLDER not in source:
         raise BuildError(f"{sw_source.name} has no `{SW_PLACEHOLDER}` line for the file list: put it back.")
@@ -677,11 +710,31 @@ MIME_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
+    ".gz": "application/gzip",
 }
 
 
+def _accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header value allows gzip (``gzip`` or ``*``, with a q above 0)."""
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() not in ("gzip", "*"):
+            continue
+        quality = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+        try:
+            return float(quality) > 0
+        except ValueError:
+            return False
+    return False
+
+
 def make_handler(root: Path, csp: str = CSP, quiet: bool = True) -> type[http.server.SimpleHTTPRequestHandler]:
-    """A request handler class serving ``root`` with the site's MIME types, caching and CSP.
+    """A request handler class serving ``root`` with the site's MIME types, caching, CSP and compression.
+
+    A file with an up-to-date gzip copy beside it (``<file>.gz`` with the same modification time,
+    see :func:`write_precompressed`) is sent as that copy to a browser that accepts gzip, with
+    ``Content-Encoding: gzip``. A request that cannot be parsed (a bad request line, an over-long
+    address, an unknown HTTP version, a NUL byte in the path) gets a 400 answer.
 
     :param csp: the Content-Security-Policy header sent with every response.
     :param quiet: do not log each request.
@@ -692,10 +745,52 @@ def make_handler(root: Path, csp: str = CSP, quiet: bool = True) -> type[http.se
         protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests at start-up
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self._gzip = False  # the answer being sent is the gzip copy at self._packed
+            self._packed = ""
+            self._status = 0
             super().__init__(*args, directory=str(root), **kwargs)
 
+        def send_head(self) -> Any:
+            self._gzip = False
+            if "\0" in urllib.parse.unquote(self.path):
+                self.send_error(400, "Bad request: the path holds a NUL byte")
+                return None
+            path = super().translate_path(self.path)
+            if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+                path = os.path.join(path, "index.html")
+            packed = path + ".gz"
+            if (os.path.isfile(path) and os.path.isfile(packed)
+                    and _accepts_gzip(self.headers.get("Accept-Encoding", ""))
+                    and os.stat(packed).st_mtime_ns == os.stat(path).st_mtime_ns):
+                self._gzip = True
+                self._packed = packed
+            return super().send_head()
+
+        def translate_path(self, path: str) -> str:
+            return self._packed if self._gzip else super().translate_path(path)
+
+        def guess_type(self, path: str | os.PathLike[str]) -> str:
+            name = os.fspath(path)
+            return super().guess_type(name[:-3] if self._gzip and name.endswith(".gz") else name)
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            self._status = code
+            super().send_response(code, message)
+
+        def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+            if code in (414, 505):  # an over-long address or an unknown HTTP version: a bad request
+                message = f"Bad request ({http.HTTPStatus(code).phrase})"
+                code = 400
+            # A request line without a version reads as HTTP/0.9, whose answers have no status
+            # line; no browser speaks it, so answer as HTTP/1.0 with the status.
+            if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+                self.request_version = "HTTP/1.0"
+            self._gzip = False
+            super().send_error(code, message, explain)
+
         def end_headers(self) -> None:
-            path = self.path.split("?", 1)[0]
+            # A request line that could not be parsed leaves no path.
+            path = getattr(self, "path", "").split("?", 1)[0]
             immutable = path.startswith(IMMUTABLE_PREFIXES)
             self.send_header(
                 "Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache"
@@ -703,6 +798,10 @@ def make_handler(root: Path, csp: str = CSP, quiet: bool = True) -> type[http.se
             self.send_header("Content-Security-Policy", csp)
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
+            if Path(path).suffix in COMPRESSIBLE:
+                self.send_header("Vary", "Accept-Encoding")
+            if self._gzip and self._status == 200:
+                self.send_header("Content-Encoding", "gzip")
             if path.endswith(CORS_PATHS):
                 self.send_header("Access-Control-Allow-Origin", "*")
             super().end_headers()
@@ -838,8 +937,12 @@ def cmd_test(pytest_args: list[str]) -> int:
     if shutil.which("node") is None:
         raise BuildError("node is not installed, and the Pyodide test runs in Node: install Node.js 20 and run again.")
     build()
+    # Only the test run inside Pyodide needs these; the site does not serve them.
+    ensure_micropip()
+    ensure_pyodide_test_wheels()
     log("ruff check")
-    lint = subprocess.run([venv_bin("ruff"), "check", "py", "tests", "e2e", "build.py"], cwd=ROOT, check=False)
+    lint = subprocess.run([venv_bin("ruff"), "check", "py", "tests", "e2e", "tools", "build.py"], cwd=ROOT,
+                          check=False)
     log("mypy --strict py/rummytable")
     types = subprocess.run([venv_bin("mypy"), "--strict", "py/rummytable"], cwd=ROOT, check=False)
     # Missing prerequisites are failures here, not skips.
@@ -909,59 +1012,11 @@ def _summary(samples: list[float], unit: str, *, keep_runs: bool = True) -> dict
 
 
 READY_SELECTOR = "html[data-engine=ready]"
-READY_MARK = "rummytable:engine-ready"
-STAGE_MARKS = ("download", "start", "install")  # when each start-up stage began (see web/engine-start.js)
 
 
-def _time_to_ready(page: Any) -> float:
-    """Milliseconds from navigation start to the page's engine-ready mark."""
+def _wait_ready(page: Any) -> None:
+    """Wait until the page's engine has started."""
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=60_000)
-    return float(page.evaluate(f"performance.getEntriesByName('{READY_MARK}')[0].startTime"))
-
-
-def _stage_marks(page: Any) -> dict[str, float]:
-    """Milliseconds from navigation start to the start of each start-up stage."""
-    marks = page.evaluate(
-        "names => Object.fromEntries(names.map("
-        "n => [n, performance.getEntriesByName('rummytable:' + n)[0]?.startTime]))",
-        list(STAGE_MARKS),
-    )
-    return {name: float(value) for name, value in marks.items() if value is not None}
-
-
-@benchmark("load_cold_ms")
-def bench_load_cold(ctx: BenchContext) -> dict[str, Any]:
-    """Navigation to engine ready on a first visit (a new, empty profile each run).
-
-    ``stages`` gives the median time at which downloading, Python start-up and the package
-    install began.
-    """
-    samples = []
-    stages: dict[str, list[float]] = {}
-    for _ in range(ctx.runs):
-        with ctx.fresh_profile() as context:
-            page = context.new_page()
-            page.goto(ctx.url)
-            samples.append(_time_to_ready(page))
-            for name, value in _stage_marks(page).items():
-                stages.setdefault(name, []).append(value)
-    summary = _summary(samples, "ms")
-    summary["stages"] = {name: round(statistics.median(values), 1) for name, values in stages.items()}
-    return summary
-
-
-@benchmark("load_warm_ms")
-def bench_load_warm(ctx: BenchContext) -> dict[str, Any]:
-    """Navigation to engine ready on reload, after a first visit filled the profile's caches."""
-    samples = []
-    with ctx.fresh_profile() as context:
-        page = context.new_page()
-        page.goto(ctx.url)
-        _time_to_ready(page)
-        for _ in range(ctx.runs):
-            page.reload()
-            samples.append(_time_to_ready(page))
-    return _summary(samples, "ms")
 
 
 @benchmark("roundtrip_ms")
@@ -970,7 +1025,7 @@ def bench_roundtrip(ctx: BenchContext) -> dict[str, Any]:
     context = ctx.browser.new_context()
     page = context.new_page()
     page.goto(ctx.url)
-    _time_to_ready(page)
+    _wait_ready(page)
     samples = page.evaluate(
         """async () => {
             const engine = window.rummyTable.engine, times = [];
@@ -988,14 +1043,16 @@ def bench_roundtrip(ctx: BenchContext) -> dict[str, Any]:
 
 @benchmark("dist_bytes")
 def bench_dist_size(ctx: BenchContext) -> dict[str, Any]:
-    """Size of dist/ in bytes: raw, gzip (what a compressing host sends) and by part."""
+    """Size of dist/ in bytes: raw, gzip (what a browser accepting gzip downloads: the ``.gz`` copy
+    where the build wrote one) and by part."""
     parts: dict[str, int] = {}
     raw = packed = 0
     for path in sorted(DIST.rglob("*")):
-        if path.is_file():
+        if path.is_file() and path.suffix != ".gz":
             size = path.stat().st_size
+            copy = path.with_name(path.name + ".gz")
             raw += size
-            packed += len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+            packed += copy.stat().st_size if copy.is_file() else size
             top = path.relative_to(DIST).parts[0]
             part = top if top in ("pyodide", "packages") else "web"
             parts[part] = parts.get(part, 0) + size
@@ -1005,9 +1062,11 @@ def bench_dist_size(ctx: BenchContext) -> dict[str, Any]:
 def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
     """Measure every registered benchmark in headless Chromium and print JSON to stdout.
 
-    Runs itself again inside .venv, where Playwright is installed. The measurements of the page
-    itself (start screen, Play, the computer's decisions, the main thread while it plays, memory)
-    live in ``e2e/page_bench.py``; ``targets`` in the report compares the headline numbers with
+    Runs itself again inside .venv, where Playwright is installed. The start-up measurements (cold,
+    warm and offline start, bytes of a first visit, a slow link, each beside a bare Pyodide page as
+    the baseline) live in ``e2e/start_bench.py``, taken together in one pass; the measurements of
+    the page itself (start screen, Play, the computer's decisions, the main thread while it plays,
+    memory) in ``e2e/page_bench.py``; ``targets`` in the report compares the headline numbers with
     their goals.
 
     :param only: names of the measurements to take (all when empty).
@@ -1023,9 +1082,10 @@ def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
 
     sys.path.insert(0, str(ROOT / "e2e"))
     import page_bench
+    import start_bench
 
     benchmarks = {**BENCHMARKS, **page_bench.BENCHMARKS}
-    unknown = sorted(set(only) - set(benchmarks))
+    unknown = sorted(set(only) - set(benchmarks) - set(start_bench.NAMES))
     if unknown:
         raise BuildError(f"no measurement named {', '.join(unknown)}: choose from {', '.join(benchmarks)}.")
     build()
@@ -1036,6 +1096,10 @@ def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
     with serving(DIST) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(ensure_chromium()), args=list(CHROMIUM_ARGS))
         ctx = BenchContext(url=url, playwright=pw, browser=browser, runs=runs)
+        if not only or set(only) & set(start_bench.NAMES):
+            for name, result in start_bench.bench_start(ctx).items():
+                if not only or name in only:
+                    results[name] = result
         for name, fn in benchmarks.items():
             if only and name not in only:
                 continue
@@ -1045,10 +1109,10 @@ def cmd_bench(runs: int, only: Sequence[str] = ()) -> int:
             log(f"{name}: {results[name][headline]} {unit}" if headline else f"{name}: done (in {unit}, see the JSON)")
         chromium_version = browser.version
         browser.close()
-    goals = page_bench.targets(results)
+    goals = {**page_bench.targets(results), **start_bench.targets(results)}
     for name, goal in goals.items():
         verdict = "met" if goal["met"] else "NOT met"
-        log(f"target {name}: {goal['value']:.1f} {goal['unit']} < {goal['target']}: {verdict}")
+        log(f"target {name}: {goal['value']:.1f} {goal['unit']} vs {goal['target']}: {verdict}")
     report = {
         "measurements": results,
         "targets": goals,

@@ -36,8 +36,8 @@ GAMES = (("tress", 4), ("take", 2))
 TARGETS = {
     "start_screen_cold_ms": 300,
     "start_screen_warm_ms": 300,
-    "engine_ready_cold_ms": 3000,
-    "engine_ready_warm_ms": 2000,
+    "engine_ready_cold_ms": 2000,
+    "engine_ready_warm_ms": 1000,
     "hard_decision_p99_ms.tress": 1000,
     "hard_decision_p99_ms.take": 1000,
     "decision_p99_ms.easy": 100,

@@ -3,93 +3,28 @@
 These tests make their own browser contexts and servers: the shared session routes every request
 to watch for other origins, and routing turns Chromium's HTTP cache off, which would hide the very
 thing measured here (the service worker filling its cache from what the page already downloaded).
-The server counts the bytes it sends, per path.
+The server (e2e/sites.py) counts the bytes it sends, per path.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
 import statistics
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from harness import DEFAULT_TIMEOUT_MS, READY
+from sites import counting_site
 from table_driver import TABLE, hint, pass_claim, perform, start_game, wait_turn_or_window
 
 import build
 
 OFFLINE_READY = "html[data-offline=ready]"
 READY_MARK = "performance.getEntriesByName('rummytable:engine-ready')[0].startTime"
-
-
-class CountingSite:
-    """dist/-like folders served on 127.0.0.1 through a symlink that can be switched to another build;
-    records (path, status, body bytes) of every response."""
-
-    def __init__(self, link: Path) -> None:
-        self.link = link
-        self.log: list[tuple[str, int, int]] = []
-        self._lock = threading.Lock()
-        site = self
-        base = build.make_handler(link)
-
-        class Handler(base):  # type: ignore[misc, valid-type]
-            def send_response(self, code: int, message: str | None = None) -> None:
-                self._status = code
-                super().send_response(code, message)
-
-            def copyfile(self, source: Any, outputfile: Any) -> None:
-                size = os.fstat(source.fileno()).st_size
-                with site._lock:
-                    site.log.append((self.path.split("?", 1)[0], getattr(self, "_status", 0), size))
-                super().copyfile(source, outputfile)
-
-            def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-                if code == 304:
-                    with site._lock:
-                        site.log.append((self.path.split("?", 1)[0], 304, 0))
-
-        self.server = build._Server(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def point_to(self, folder: Path) -> None:
-        """Serve ``folder`` from now on (an atomic switch, as a host replacing a site does)."""
-        tmp = self.link.with_name(self.link.name + ".new")
-        tmp.unlink(missing_ok=True)
-        tmp.symlink_to(folder, target_is_directory=True)
-        os.replace(tmp, self.link)
-
-    def bodies(self) -> dict[str, list[int]]:
-        """Bytes of each full response (status 200), per path."""
-        out: dict[str, list[int]] = {}
-        with self._lock:
-            for path, status, size in self.log:
-                if status == 200:
-                    out.setdefault(path, []).append(size)
-        return out
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-@contextlib.contextmanager
-def counting_site(tmp_path: Path, folder: Path) -> Iterator[CountingSite]:
-    site = CountingSite(tmp_path / "site")
-    site.point_to(folder)
-    try:
-        yield site
-    finally:
-        with contextlib.suppress(Exception):
-            site.stop()
 
 
 @contextlib.contextmanager
@@ -148,14 +83,15 @@ def test_first_visit_downloads_once_then_plays_offline(browser: Any, dist_dir: P
         twice = {path: sizes for path, sizes in bodies.items() if len(sizes) > 1}
         assert not twice, f"downloaded more than once: {twice}"
         total = sum(sum(sizes) for sizes in bodies.values())
-        dist_total = sum(path.stat().st_size for path in dist_dir.rglob("*") if path.is_file())
+        dist_total = sum(path.stat().st_size for path in dist_dir.rglob("*") if path.is_file() and path.suffix != ".gz")
         assert total < dist_total * 1.02, (total, dist_total)
         files = page.evaluate("""async () => {
             const cache = await caches.open((await caches.keys())[0]);
             return (await cache.keys()).length;
         }""")
-        manifest = (dist_dir / "sw-manifest.json").read_text()
-        assert files == len(json.loads(manifest)["files"]) + 1
+        manifest = json.loads((dist_dir / "sw-manifest.json").read_text())
+        # Every file of the build, the manifest, and the start-up snapshot the page made.
+        assert files == len(manifest["files"]) + 1 + len(manifest["made"])
         print(f"\nfirst visit: {total} bytes in {sum(len(s) for s in bodies.values())} full responses "
               f"(dist/ holds {dist_total}); offline copy complete after {cached:.1f} s")
 

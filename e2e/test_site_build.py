@@ -47,16 +47,13 @@ def test_wheel_is_reproducible(tmp_path: Path) -> None:
         assert "rummytable/bridge.py,sha256=" in record
 
 
-def test_lock_lists_our_wheel_with_its_hash(dist_dir: Path) -> None:
+def test_build_info_names_the_engine_and_its_library(dist_dir: Path, tmp_path: Path) -> None:
+    info = json.loads((dist_dir / "build-info.json").read_text())
     boot = json.loads((dist_dir / "boot.json").read_text())
-    lock_path = dist_dir / boot["lockFileURL"]
-    lock = json.loads(lock_path.read_text())
-    pyodide_lock = json.loads((dist_dir / boot["indexURL"] / "pyodide-lock.json").read_text())
-    assert lock["info"] == pyodide_lock["info"]
-    for name in boot["packages"]:
-        entry = lock["packages"][name]
-        assert build.sha256_file(lock_path.parent / entry["file_name"]) == entry["sha256"]
-    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
+    assert info["engine"]["package"] == boot["files"]["engine"]["url"]
+    assert info["pyodide"]["stdlib"] == boot["files"]["stdlib"]["url"]
+    assert "json" in info["pyodide"]["stdlibModules"]
+    assert info["engine"]["sha256"] == build.sha256_file(build.build_wheel(tmp_path))
 
 
 def test_build_info_hashes_match_files(dist_dir: Path) -> None:
@@ -74,12 +71,12 @@ def test_build_info_hashes_match_files(dist_dir: Path) -> None:
         ("boot.json", "application/json", "no-cache"),
         ("pyodide/{v}/pyodide.mjs", "text/javascript", "immutable"),
         ("pyodide/{v}/pyodide.asm.wasm", "application/wasm", "immutable"),
-        ("{lock}", "application/json", "immutable"),
+        ("{engine}", "application/zip", "immutable"),
     ],
 )
 def test_server_headers(site_url: str, dist_dir: Path, path: str, mime: str, cache: str) -> None:
     boot = json.loads((dist_dir / "boot.json").read_text())
-    url = site_url + path.format(v=boot["pyodideVersion"], lock=boot["lockFileURL"])
+    url = site_url + path.format(v=boot["pyodideVersion"], engine=boot["files"]["engine"]["url"])
     with urllib.request.urlopen(url) as response:
         headers = response.headers
     assert headers["Content-Type"].startswith(mime)

@@ -7,7 +7,7 @@
 //   (web/recovery.js), so "ready" always means an engine that answers.
 
 import { setupEmbedding } from "./embedded.js";
-import { firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
+import { engineStarted, firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
 import { setupOffline } from "./offline.js";
@@ -80,11 +80,12 @@ loading = new LoadingScreen();
 follow(firstEngine);
 const app = startApp({ engine: () => engine, catalog: () => catalog });
 // Saves and statistics, restarting a stopped engine, the embedded mode (?embed=1), then offline
-// use once the engine is up.
+// use once an engine is up (the first, or the one "Try again" started) and has stored its
+// start-up snapshot.
 const saves = setupSaves(app, () => engine);
 recovery = setupRecovery({ app, saves, restart: () => restart() });
 setupEmbedding(app, () => engine, saves, recovery);
-setupOffline(engine.ready);
+setupOffline(engineStarted);
 onLanguageChange(() => {
   loading.relabel();
   showInfo();

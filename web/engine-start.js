@@ -2,22 +2,31 @@
 // rest of the page's code, so Pyodide downloads and starts while the start screen is being built;
 // web/app.js then shows the progress and reacts to the result.
 //
-// <html> reports: data-engine="loading" while starting, data-engine-start="snapshot" | "packages"
-// once Python runs (see web/worker.js). Each start-up stage sets the performance mark
-// "rummytable:<stage>" the first time it is reported (used by `python build.py bench`).
-// `?watchdog=MS` shortens the start-up watchdog (used by tests); `?start=full` starts Python from
-// scratch instead of from the build's snapshot, as trying again after a failed start does.
+// <html> reports: data-engine="loading" while starting, data-engine-start="snapshot" | "fresh"
+// once Python runs (see web/worker.js), data-engine-snapshot="saved" | "none" once the start-up
+// snapshot for the next start is stored (or cannot be). Each start-up stage sets the performance
+// mark "rummytable:<stage>" the first time it is reported (used by `python build.py bench`).
+//
+// Test hooks in the page address: `?watchdog=MS` limits Python's start once the files are here,
+// `?stall=MS` how long a download may go without a byte (web/start-watch.js); `?start=full`
+// starts Python from scratch instead of from the snapshot, as trying again after a failed start does.
 
-import { DEFAULT_WATCHDOG_MS, Engine } from "./engine.js";
+import { Engine } from "./engine.js";
+import { StartWatch } from "./start-watch.js";
 
 const root = document.documentElement;
 const query = new URLSearchParams(location.search);
 let listener = () => {};
 let latest = null;
+let started = () => {};
 
-function watchdogMs() {
-  const value = Number(query.get("watchdog"));
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_WATCHDOG_MS;
+/** Settles once an engine (the first, or one started by "Try again") is ready and has stored its
+ * snapshot for the next start: the moment to set up the offline copy (web/offline.js). */
+export const engineStarted = new Promise((resolve) => { started = resolve; });
+
+function limit(name) {
+  const value = Number(query.get(name));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 function workerURL(full) {
@@ -35,19 +44,32 @@ export function startEngine({ full = false } = {}) {
   root.dataset.engine = "loading";
   delete root.dataset.engineVersion;
   delete root.dataset.engineStart;
+  delete root.dataset.engineSnapshot;
   latest = null;
   const stagesSeen = new Set();
+  let engine = null;
+  const watch = new StartWatch({
+    stallMs: limit("stall"),
+    startMs: limit("watchdog"),
+    onFail: (error) => engine?.terminate(error),
+  });
   const onProgress = (p) => {
+    watch.progress(p);
     if (!stagesSeen.has(p.stage)) {
       stagesSeen.add(p.stage);
       performance.mark(`rummytable:${p.stage}`);
     }
     if (p.start) root.dataset.engineStart = p.start;
+    if (p.stage === "saved") {
+      root.dataset.engineSnapshot = p.saved ? "saved" : "none";
+      started();
+      return;
+    }
     latest = p;
     listener(p);
   };
-  const engine = new Engine({ watchdogMs: watchdogMs(), onProgress, workerURL: workerURL(full) });
-  engine.ready.catch(() => {});  // handled by the page (web/app.js), which may load later
+  engine = new Engine({ watchdogMs: 0, onProgress, workerURL: workerURL(full) });
+  engine.ready.catch(() => watch.stop());  // the failure itself is shown by the page (web/app.js)
   // A handle for the browser console and for tests.
   window.rummyTable = { engine };
   return engine;
@@ -55,7 +77,7 @@ export function startEngine({ full = false } = {}) {
 
 /**
  * Follow the start-up progress of the current engine.
- * @param {(p: {stage: string, fraction: number, loaded?: number, total?: number}) => void} callback
+ * @param {(p: {stage: string, fraction: number, loaded?: number, total?: number, rate?: number | null}) => void} callback
  *   called at once with the latest report, if any, then with every new one
  */
 export function onEngineProgress(callback) {

@@ -85,11 +85,13 @@ export class Engine {
       this.#fail(new EngineError("worker_error", "A message from the engine could not be read."));
     });
 
-    const watchdog = setTimeout(() => {
+    // watchdogMs 0: the caller watches the start-up itself (web/start-watch.js) and stops the
+    // engine with terminate(error).
+    const watchdog = watchdogMs ? setTimeout(() => {
       const seconds = Math.round(watchdogMs / 100) / 10;
       this.#fail(new EngineError("timeout",
         `The engine did not start within ${seconds} s. This browser or page may be blocking WebAssembly.`));
-    }, watchdogMs);
+    }, watchdogMs) : null;
     /** @type {Promise<{version: string, python: string}>} */
     this.ready = this.call("version");
     this.ready.then(() => {
@@ -119,9 +121,12 @@ export class Engine {
     });
   }
 
-  /** Stop the worker; pending and later calls reject. */
-  terminate() {
-    this.#fail(new EngineError("terminated", "The engine was stopped."));
+  /**
+   * Stop the worker; pending and later calls reject with `error`.
+   * @param {EngineError} [error]
+   */
+  terminate(error = new EngineError("terminated", "The engine was stopped.")) {
+    this.#fail(error);
   }
 
   /** Start the deadline of a pending call. */

@@ -1,9 +1,10 @@
 // Offline play: registers the service worker (web/sw.js) once the engine has started, and tells
 // the person when a new version has arrived.
 //
-// The worker is registered only after the engine is ready, so everything the first visit needs
-// has been downloaded by then and the worker copies it from the HTTP cache, not from the network a
-// second time (web/sw.js). A new version waits until no page of the old one is open: a page
+// The worker is registered only after an engine is ready and has stored its start-up snapshot
+// (the first engine, or the one "Try again" started), so everything the first visit needs has been
+// downloaded by then and the worker copies it from the engine's cache and the HTTP cache, not from
+// the network a second time (web/sw.js). A new version waits until no page of the old one is open: a page
 // that is alone and has not started a game switches over at once (one reload); otherwise the
 // new version starts next time, and a notice says so.
 //
@@ -107,7 +108,8 @@ async function register() {
 
 /**
  * Start offline support.
- * @param {Promise<unknown>} engineReady settles when the engine has started (or failed to)
+ * @param {Promise<unknown>} engineReady resolves once an engine has started (see engineStarted in
+ *   web/engine-start.js); stays pending while no start succeeds
  */
 export function setupOffline(engineReady) {
   const embedded = new URLSearchParams(location.search).has("embed");

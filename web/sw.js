@@ -6,15 +6,18 @@
 // and this worker caches nothing.
 //
 // - Install fills the cache "rummytable-<build>". A file whose sha256 is unchanged since the
-//   previous build is copied from the previous cache; any other file is fetched with the default
-//   cache mode, so what the page has just downloaded (Pyodide and the wheels carry immutable
-//   Cache-Control headers) comes from the HTTP cache instead of the network a second time. Every
-//   file is checked against its sha256: a file that changed under us (a newer upload) fails the
-//   install, and the old version stays in charge. Old and new files never mix.
+//   previous build is copied from the previous cache; a file the engine's worker has just
+//   downloaded is copied from its cache "rummytable-engine" (web/worker.js); any other file is
+//   fetched with the default cache mode, so what the page has just downloaded comes from the HTTP
+//   cache instead of the network a second time. Every file is checked against its sha256: a file
+//   that changed under us (a newer upload) fails the install, and the old version stays in charge.
+//   Old and new files never mix. The files the page makes itself (MANIFEST.made: the engine's
+//   start-up snapshot) are carried over from either cache when they are there.
 // - A new build waits ("installed") while a page of the old one is open: no skipWaiting behind the
 //   back of a game in progress. It takes over when the last old page closes, or at the start of a
 //   page that is the only one open (web/offline.js asks with {type: "activate-now"}).
-// - Activate deletes the caches of other builds and claims the open page.
+// - Activate deletes the caches of other builds and the worker's (everything it held is in this
+//   build's cache now) and claims the open page.
 // - Fetch answers files of this build from its cache (the address's query is ignored, so
 //   index.html?embed=1 is index.html); anything else goes to the network as usual.
 
@@ -22,6 +25,8 @@ const MANIFEST = null;
 
 const PREFIX = "rummytable-";
 const CACHE = MANIFEST ? `${PREFIX}${MANIFEST.build}` : null;
+// Where the engine's worker keeps the files it downloaded and the snapshot it made (web/worker.js).
+const ENGINE_CACHE = `${PREFIX}engine`;
 // The manifest is kept in the cache too: the page reads the build it runs on, and the next build
 // reads which files it can copy.
 const MANIFEST_PATH = "sw-manifest.json";
@@ -52,6 +57,15 @@ async function previousBuilds() {
   return builds;
 }
 
+/** The worker's copy of `url` if it is the file with sha256 `hash`, else null. */
+async function downloaded(url, hash) {
+  // Looked up by name: opening the cache would create it where the worker made none.
+  const copy = await caches.match(url, { cacheName: ENGINE_CACHE });
+  if (!copy) return null;
+  const body = await copy.arrayBuffer();
+  return await sha256(body) === hash ? new Response(body, { headers: copy.headers }) : null;
+}
+
 async function cacheFile(cache, previous, path, hash) {
   const url = fileURL(path);
   for (const build of previous) {
@@ -61,6 +75,11 @@ async function cacheFile(cache, previous, path, hash) {
       await cache.put(url, copy);
       return;
     }
+  }
+  const copy = await downloaded(url, hash);
+  if (copy) {
+    await cache.put(url, copy);
+    return;
   }
   const response = await fetch(url, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -75,6 +94,19 @@ async function cacheFile(cache, previous, path, hash) {
   }
 }
 
+/** Carry a file the page made (not on the server) over from the worker's cache or an older build's. */
+async function carryOver(cache, previous, path) {
+  const url = fileURL(path);
+  const copies = [() => caches.match(url, { cacheName: ENGINE_CACHE }), ...previous.map((build) => () => build.cache.match(url))];
+  for (const find of copies) {
+    const copy = await find();
+    if (copy) {
+      await cache.put(url, copy);
+      return;
+    }
+  }
+}
+
 async function install() {
   const cache = await caches.open(CACHE);
   const previous = await previousBuilds();
@@ -83,6 +115,7 @@ async function install() {
     for (let next = queue.shift(); next; next = queue.shift()) await cacheFile(cache, previous, ...next);
   };
   await Promise.all(Array.from({ length: PARALLEL }, lane));
+  for (const path of MANIFEST.made ?? []) await carryOver(cache, previous, path);
   // Written last: a cache with its manifest is complete.
   await cache.put(fileURL(MANIFEST_PATH), new Response(JSON.stringify(MANIFEST), {
     headers: { "Content-Type": "application/json" },
