@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rummytable.ai import Bot, Decision, make_bot
+from rummytable.ai import Bot, Budget, Decision, make_bot
 from rummytable.autoplay import CALL, IllegalBotAction, bot_steps, uniform_action, uniform_steps
 from rummytable.take import TakeGame
 from rummytable.tress import TressGame
@@ -35,7 +35,7 @@ class Cheat(Bot):
     game = "take"
     level = "easy"
 
-    def decide(self, view: dict[str, Any], log: list[dict[str, Any]]) -> Decision:
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
         return Decision({"kind": "discard", "seat": view["seat"], "card": "JK.1"}, "cheats")
 
 

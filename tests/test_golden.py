@@ -5,7 +5,7 @@ files with one command (from the repository root) and review the diff::
 
     PYTHONPATH=py python3 -m rummytable simulate --golden tests/golden --write
 
-Bots play without a wall-clock cap (``budget_ms=float("inf")``), so the logs never
+Bots play without the safety clock (``safety_ms=float("inf")``), so the logs never
 depend on the machine's speed. Inside Pyodide (several times slower) each match is
 compared over its first :data:`PYODIDE_ACTIONS` actions: the same play, on another
 interpreter.

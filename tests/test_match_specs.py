@@ -75,7 +75,7 @@ def test_make_spec_fills_players_and_seats() -> None:
 
 def test_bots_have_no_wall_clock_cap_and_seeds_per_seat() -> None:
     bots = make_spec("take", 7, {}, ["hard", "easy"]).bots()
-    assert [b.budget_ms for b in bots] == [float("inf")] * 2
+    assert [b.safety_ms for b in bots] == [float("inf")] * 2
     assert [b.seed for b in bots] == [70, 71]
     assert [b.level for b in bots] == ["hard", "easy"]
     with pytest.raises(ValueError, match="no bots"):

@@ -74,6 +74,6 @@ def test_T_23_a_lay_down_is_listed_even_past_the_listing_limit() -> None:
 def test_T_23_computer_players_play_a_match_under_the_house_rule(level: str) -> None:
     # The computer players go down as soon as they can, so they never pick a discard T-23 forbids.
     game = new_game("tress", ON, 5, 4)
-    bots = [make_bot("tress", level, 50 + seat, budget_ms=float("inf")) for seat in range(4)]
+    bots = [make_bot("tress", level, 50 + seat, safety_ms=float("inf")) for seat in range(4)]
     result = play_match(game, bots)
     assert result.finished

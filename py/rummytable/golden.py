@@ -11,7 +11,7 @@ repository's root; :data:`REGENERATE`)::
 
     PYTHONPATH=py python3 -m rummytable simulate --golden tests/golden --write
 
-Bots play without a wall-clock cap (``budget_ms=float("inf")``, see
+Bots play without the safety clock (``safety_ms=float("inf")``, see
 :meth:`~rummytable.match_specs.MatchSpec.bots`), so the log never depends on the
 machine's speed.
 """

@@ -72,10 +72,11 @@ class MatchSpec:
         return game
 
     def bots(self) -> list[Bot]:
-        """Return one bot per seat: seat ``s`` seeded ``seed * 10 + s``, with no wall-clock cap.
+        """Return one bot per seat: seat ``s`` seeded ``seed * 10 + s``, with no safety clock.
 
-        ``budget_ms=float("inf")`` lets every decision do its full, fixed amount of work,
-        so a match never depends on the machine's speed (replays and golden transcripts).
+        ``safety_ms=float("inf")``: every decision does its level's full work budget and is
+        never cut short, so a match never depends on the machine's speed (replays and golden
+        transcripts).
 
         :raises ValueError: for a uniform table or an unknown level.
         """
