@@ -238,7 +238,9 @@ def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge
         if rows and _remaining_ms(deadline) < slowest:
             break
         started = _elapsed_ms(deadline)
-        base = determinize_take(view, log, random.Random(rng.random()), know)
+        # An integer seed: a float seed goes through hash(), which differs between 64-bit
+        # CPython and 32-bit Pyodide, and the sampled deals (so the decision) would too.
+        base = determinize_take(view, log, random.Random(rng.getrandbits(64)), know)
         values: list[float] = []
         for candidate in candidates:
             if deadline.expired():
