@@ -24,7 +24,7 @@ from rummytable.match_specs import MatchSpec
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 
-PYODIDE_ACTIONS = 20
+PYODIDE_ACTIONS = 12
 """Actions of each golden match replayed inside Pyodide (hard's decisions are slow there)."""
 
 

@@ -222,7 +222,9 @@ def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge
     for _ in range(worlds):
         if budget.clock_fired():
             break
-        base = determinize_take(view, log, random.Random(rng.random()), know)
+        # An integer seed: a float seed goes through hash(), which differs between 64-bit
+        # CPython and 32-bit Pyodide, and the sampled deals (so the decision) would too.
+        base = determinize_take(view, log, random.Random(rng.getrandbits(64)), know)
         values: list[float] = []
         for candidate in candidates:
             if budget.clock_fired():
