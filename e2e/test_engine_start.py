@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import BrowserSession, wait_ready
+from harness import WATCHDOG_MS, BrowserSession, wait_ready
 
 CALL = "([method, params]) => window.rummyTable.engine.call(method, params)"
 FALLBACK_WARNING = "start-up snapshot could not be used"
@@ -76,7 +76,7 @@ def test_unusable_snapshot_falls_back_to_the_normal_start(browser: Any, site_url
 
         page.on("worker", lambda worker: worker.on("console", watch))
         page.on("console", watch)
-        page.goto(site_url)
+        page.goto(f"{site_url}?watchdog={WATCHDOG_MS}")  # a failed snapshot, then Python from scratch
         wait_ready(page, timeout_ms=120_000)
         assert page.get_attribute("html", "data-engine-start") == "packages"
         assert any(FALLBACK_WARNING in text for text in warnings), warnings

@@ -38,7 +38,7 @@ def test_worker_round_trip(session: BrowserSession) -> None:
 def test_csp_header_on_page_and_worker(session: BrowserSession) -> None:
     page = session.open()
     responses: dict[str, Any] = {}
-    page.context.on("response", lambda r: responses.setdefault(r.url.rsplit("/", 1)[-1], r))
+    page.context.on("response", lambda r: responses.setdefault(r.url.split("?")[0].rsplit("/", 1)[-1], r))
     page.reload()
     wait_ready(page)
     for name in ("", "worker.js", "app.js", "pyodide.asm.wasm"):
