@@ -16,6 +16,9 @@ ERROR = "html[data-engine=error]"
 ARTIFACTS = Path(__file__).parent / "artifacts"
 DEFAULT_TIMEOUT_MS = 60_000
 """Playwright's limit for each wait and click: generous, for a machine busy with other work."""
+WATCHDOG_MS = 300_000
+"""The page's start-up watchdog in tests (``?watchdog=``; 30 s in the product): a busy machine may
+take longer than 30 s to start Python from scratch, and that is no failure of the page."""
 
 
 def missing(reason: str) -> NoReturn:
@@ -39,6 +42,8 @@ class BrowserSession:
     def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800,
              clock: bool = False, prepare: Callable[[Any], None] | None = None) -> Any:
         """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page.
+
+        Unless ``path`` sets its own, the start-up watchdog is :data:`WATCHDOG_MS`.
 
         :param clock: stop the page's time (see :mod:`page_clock`): it moves only when the test moves it.
         :param prepare: called with the new context before the page loads (routes of the test's own).
@@ -77,6 +82,8 @@ class BrowserSession:
 
     def open_in(self, context: Any, path: str = "", *, base_url: str | None = None) -> Any:
         """Open ``path`` in a new page of ``context`` (tabs of one browser share its storage); returns the page."""
+        if "watchdog=" not in path:
+            path += f"{'&' if '?' in path else '?'}watchdog={WATCHDOG_MS}"
         page = context.new_page()
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
@@ -95,8 +102,13 @@ class BrowserSession:
 
 
 def wait_ready(page: Any, timeout_ms: float = 120_000) -> None:
-    """Wait until the page's engine has started (a DOM marker; no script evaluation needed)."""
-    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+    """Wait until the page's engine has started (a DOM marker; no script evaluation needed).
+
+    :raises AssertionError: with the page's own reason when it reports that the engine did not start.
+    """
+    page.wait_for_selector(f"{READY}, {ERROR}", state="attached", timeout=timeout_ms)
+    if page.locator(ERROR).count():
+        raise AssertionError(f"the engine did not start: {page.text_content('#load-error-reason')}")
 
 
 FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import BrowserSession, wait_ready
+from harness import WATCHDOG_MS, BrowserSession, wait_ready
 
 import build
 
@@ -141,7 +141,7 @@ def test_unusable_snapshot_falls_back_to_a_fresh_start_and_is_replaced(
 
         page.on("worker", lambda worker: worker.on("console", watch))
         page.on("console", watch)
-        page.goto(site_url)
+        page.goto(f"{site_url}?watchdog={WATCHDOG_MS}")  # a failed snapshot, then Python from scratch
         wait_ready(page, timeout_ms=120_000)
         page.wait_for_selector(SAVED, state="attached", timeout=60_000)
         page.evaluate(DAMAGE_JS, [boot["snapshot"], list(body)])

@@ -15,7 +15,8 @@ import build
 RUNNER = build.ROOT / "e2e" / "pyodide_pytest.mjs"
 # Python in WebAssembly is several times slower than CPython; heavy tests belong under
 # @pytest.mark.slow or scale themselves down when RUMMYTABLE_PYODIDE=1 (tests/conftest.py).
-TIMEOUT_S = int(os.environ.get("RUMMYTABLE_PYODIDE_TIMEOUT", "1800"))
+# The limit only catches a hang: the run takes about 20 minutes on a machine busy with other work.
+TIMEOUT_S = int(os.environ.get("RUMMYTABLE_PYODIDE_TIMEOUT", "3600"))
 
 
 def test_suite_passes_inside_pyodide() -> None:

@@ -21,6 +21,9 @@ from rummytable.tress import TressGame
 from rummytable.tress_position import scenario
 
 LEVELS = ("easy", "normal", "hard")
+NO_CAP = float("inf")
+"""No wall-clock cap: a busy machine would otherwise cut the search short at another point, and a
+decision compared with an expected one, or with another, would depend on the machine's speed."""
 DELAYS = {"easy": (1500, 3000), "normal": (900, 1800), "hard": (600, 1200)}
 
 
@@ -29,7 +32,7 @@ def game_of(hands: list[str | None], **kwargs: Any) -> TressGame:
 
 
 def decide(level: str, game: TressGame, seat: int, seed: int = 1) -> dict[str, Any]:
-    bot = make_bot("tress", level, seed)
+    bot = make_bot("tress", level, seed, NO_CAP)
     decision = bot.decide(game.view(seat), game.public_log)
     assert decision.action in game.view(seat)["legal_actions"]
     assert decision.reason
@@ -87,10 +90,10 @@ def test_reasons_read_as_sentences() -> None:
     # The reason is the hint's second line: a lay-off names the meld by its cards, and the
     # contract's distance is counted in words ("1 card", "2 cards"), never "card(s)".
     game = game_of(["6S 3D KH", None, None, None], phase="play", melds=[(0, "6C 6D 6H"), (0, "JS JH JD")])
-    reason = make_bot("tress", "normal", 1).decide(game.view(0), game.public_log).reason
+    reason = make_bot("tress", "normal", 1, NO_CAP).decide(game.view(0), game.public_log).reason
     assert reason == "lays off 6S on 6C 6D 6H"
     game = game_of(["4H 4S KD KS 5C 2D 9H 7C", None, None, None], phase="play")
-    reason = make_bot("tress", "normal", 1).decide(game.view(0), game.public_log).reason
+    reason = make_bot("tress", "normal", 1, NO_CAP).decide(game.view(0), game.public_log).reason
     assert "(s)" not in reason
     assert re.search(r"the contract is (1 card|[02-9] cards) away", reason), reason
 
@@ -120,20 +123,20 @@ def test_TR_18_calls_take_it_for_the_card_that_completes_the_contract(level: str
     # P1 discarded KH; P2 is due to draw; P3 holds two pairs and a king makes the contract.
     game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1, discard="KH",
                    discarder=0)
-    bot = make_bot("tress", level, 5)
+    bot = make_bot("tress", level, 5, NO_CAP)
     answer = bot.claim(game.view(2), game.public_log)
     assert answer.call
     low, high = DELAYS[level]
     assert low <= answer.delay_ms <= high
     # The same seed, view and log give the same delay.
-    assert make_bot("tress", level, 5).claim(game.view(2), game.public_log) == answer
+    assert make_bot("tress", level, 5, NO_CAP).claim(game.view(2), game.public_log) == answer
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_call_for_a_useless_card_or_when_calling_is_not_allowed(level: str) -> None:
     game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1, discard="8D",
                    discarder=0)
-    bot = make_bot("tress", level, 5)
+    bot = make_bot("tress", level, 5, NO_CAP)
     assert bot.claim(game.view(2), game.public_log).delay_ms == 0
     assert not bot.claim(game.view(2), game.public_log).call
     # TR-23: the discarder may not claim his own discard.
@@ -146,7 +149,7 @@ def test_reaction_delays_spread_over_the_level_range() -> None:
         for seed in range(scaled(30)):
             game = game_of([None, None, "4H 4S 4C KD KS 5C 2D", None], phase="draw", to_move=1,
                            discard="KH", discarder=0, seed=seed)
-            answer = make_bot("tress", level, seed).claim(game.view(2), game.public_log)
+            answer = make_bot("tress", level, seed, NO_CAP).claim(game.view(2), game.public_log)
             assert answer.call
             assert low <= answer.delay_ms <= high
             delays.add(answer.delay_ms)
@@ -180,7 +183,7 @@ def _normal_match(seed: int, steps: int) -> Iterator[tuple[TressGame, int, dict[
     """Four normal players play match ``seed``; yields (game, seat to move, its view, public log) before
     each of at most ``steps`` moves, then makes the move. Stops early when nobody is to move."""
     game = TressGame.new({}, seed=seed)
-    bots = [make_bot("tress", "normal", s) for s in range(4)]
+    bots = [make_bot("tress", "normal", s, NO_CAP) for s in range(4)]
     log = game.public_log
     for _ in range(steps):
         seat = game.to_move
@@ -197,8 +200,8 @@ def test_hard_draws_and_answers_claims_as_normal_does() -> None:
     draws = 0
     for game, _, view, log in _normal_match(13, 400):
         if game.phase in (Phase.DRAW, Phase.CLAIM) and view.get("discard_top"):
-            hard = make_bot("tress", "hard", 3).decide(view, log)
-            assert hard.action == make_bot("tress", "normal", 3).decide(view, log).action
+            hard = make_bot("tress", "hard", 3, NO_CAP).decide(view, log)
+            assert hard.action == make_bot("tress", "normal", 3, NO_CAP).decide(view, log).action
             draws += 1
     assert draws >= 30
 
@@ -207,8 +210,8 @@ def test_hard_draws_and_answers_claims_as_normal_does() -> None:
 def test_same_seed_view_and_log_give_the_same_decision(level: str) -> None:
     steps = 0
     for _, _, view, log in _normal_match(21, 40):
-        first = make_bot("tress", level, 77).decide(view, log)
-        again = make_bot("tress", level, 77).decide(view, log)
+        first = make_bot("tress", level, 77, NO_CAP).decide(view, log)
+        again = make_bot("tress", level, 77, NO_CAP).decide(view, log)
         assert first == again
         steps += 1
     assert steps == 40  # someone was to move at every step
@@ -227,8 +230,8 @@ def test_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
             # The sampled game starts without history: give it the same remembered log.
             seen["log"] = view["log"]
             assert seen == view
-            mine = make_bot("tress", level, 4).decide(view, log)
-            theirs = make_bot("tress", level, 4).decide(seen, log)
+            mine = make_bot("tress", level, 4, NO_CAP).decide(view, log)
+            theirs = make_bot("tress", level, 4, NO_CAP).decide(seen, log)
             assert mine == theirs
             checked += 1
     assert steps == 60  # someone was to move at every step
@@ -276,12 +279,12 @@ def test_normal_calls_for_a_card_that_brings_a_distant_contract_closer() -> None
     # penalty card (T-17) for one more card to build with; easy waits for a contract card.
     game = game_of([None, None, "4H 4S KD 9C 7S 2D QH", None], phase="draw", to_move=1, discard="KH",
                    discarder=0)
-    assert make_bot("tress", "normal", 5).claim(game.view(2), game.public_log).call
-    assert not make_bot("tress", "easy", 5).claim(game.view(2), game.public_log).call
+    assert make_bot("tress", "normal", 5, NO_CAP).claim(game.view(2), game.public_log).call
+    assert not make_bot("tress", "easy", 5, NO_CAP).claim(game.view(2), game.public_log).call
 
 
 def test_normal_does_not_call_for_a_card_that_does_not_help() -> None:
     # 8D joins nothing in 4H 4S KD 9C 7S 2D QH: no call, however cheap the card.
     game = game_of([None, None, "4H 4S KD 9C 7S 2D QH", None], phase="draw", to_move=1, discard="8D",
                    discarder=0)
-    assert not make_bot("tress", "normal", 5).claim(game.view(2), game.public_log).call
+    assert not make_bot("tress", "normal", 5, NO_CAP).claim(game.view(2), game.public_log).call
