@@ -144,7 +144,7 @@ def test_nan_and_infinite_numbers_are_bad_requests(text: str) -> None:
 
 @pytest.mark.parametrize("depth", [bridge_limits.MAX_DEPTH + 1, 1_000, 5_000, 300_000])
 def test_deep_nesting_is_a_bad_request_not_a_crash(depth: int) -> None:
-    # Decoding ~20 000 levels overflows the WebAssembly stack and stops Pyodide for good.
+    # Decoding 8,000 levels overflows the WebAssembly stack and stops Pyodide for good.
     in_params = '{"id":2,"method":"version","params":' + "[" * depth + "]" * depth + "}"
     for text in (in_params, "[" * depth):
         answer = call(text)

@@ -44,7 +44,7 @@ def test_nan_infinity_and_overflowing_numbers_are_refused(text: str) -> None:
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 3000, 600_000])
 def test_deep_nesting_is_refused_before_decoding(depth: int) -> None:
-    # 20 000 levels stop Pyodide for good (a WebAssembly stack overflow), so the decoder never sees them.
+    # 8,000 levels stop Pyodide for good (a WebAssembly stack overflow), so the decoder never sees them.
     for text in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth, "[" * depth):
         with pytest.raises(JSONTextError, match=f"the save nests arrays and objects more than {MAX_DEPTH} levels deep"):
             parse(text, "the save")
@@ -84,8 +84,10 @@ def test_quote_is_short_and_on_one_line(value: object) -> None:
 
 
 def test_quote_does_not_walk_deep_values() -> None:
+    # 3,000 levels: more than repr() can walk under CPython's recursion limit, fewer than the
+    # 10,000 whose deallocation overflows the WebAssembly stack inside Pyodide.
     deep: list[Any] = []
-    for _ in range(10_000):
+    for _ in range(3_000):
         deep = [deep]
     assert quote(deep) == "[[[...]]]"
     assert quote("9H") == "'9H'"
