@@ -157,6 +157,7 @@ class CountingSite:
             self.log.clear()
 
     def stop(self) -> None:
+        """Let held bodies go and shut the server down."""
         self.net.release()
         self.server.shutdown()
         self.server.server_close()
