@@ -51,8 +51,7 @@ VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 
 # micropip from PyPI, for the test run inside Pyodide (e2e/pyodide_pytest.mjs); the site does not use it.
-# Its sha256 differs from the copy Pyodide's own lock names, so it is
-# pinned here and listed in our lock file under a same-origin name.
+# Its sha256 differs from the copy Pyodide's own lock names, so it is pinned here by its own.
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
@@ -328,7 +327,7 @@ def make_engine_files(pyodide_src: Path, wheel: Path) -> EngineFiles:
                 fix="fix the Python error it reports (every module of py/rummytable must compile), or check that "
                     "`node --version` is 20 or newer and node_modules/ is complete (delete it and run again)")
             ENGINE_CACHE.mkdir(parents=True, exist_ok=True)
-            staging = folder.with_suffix(".tmp")
+            staging = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")  # .cache/ may be shared
             shutil.rmtree(staging, ignore_errors=True)
             shutil.copytree(out, staging)
             shutil.rmtree(folder, ignore_errors=True)
@@ -485,6 +484,20 @@ def _copy_tree(src: Path, dest: Path) -> None:
             shutil.copy2(path, target)  # keeps mtimes, so unchanged files still revalidate with 304
 
 
+WORKER_PLACEHOLDER = "const BOOT = null;"
+
+
+def _inline(path: Path, placeholder: str, replacement: str) -> None:
+    """Replace the one ``placeholder`` line of a copied web file with ``replacement``.
+
+    :raises BuildError: if the line is gone.
+    """
+    source = path.read_text(encoding="utf-8")
+    if placeholder not in source:
+        raise BuildError(f"web/{path.name} has no `{placeholder}` line for the build to fill in: put it back.")
+    path.write_text(source.replace(placeholder, replacement, 1), encoding="utf-8")
+
+
 def _content_named(folder: Path, stem: str, source: Path) -> str:
     """Copy ``source`` into ``folder`` as ``<stem>-<hash>.<suffix>``; returns the new name.
 
@@ -557,6 +570,7 @@ def build() -> dict[str, Any]:
         "snapshot": f"packages/engine-snapshot-{snapshot_key}.bin",
     }
     write_json(staging / "boot.json", boot)
+    _inline(staging / "worker.js", WORKER_PLACEHOLDER, f"const BOOT = {json.dumps(boot, sort_keys=True)};")
     offline_build = write_offline_files(staging, made=[boot["snapshot"]])
     write_headers_file(staging)
 

@@ -4,9 +4,9 @@
 // The worker is registered only after an engine is ready and has stored its start-up snapshot
 // (the first engine, or the one "Try again" started), so everything the first visit needs has been
 // downloaded by then and the worker copies it from the engine's cache and the HTTP cache, not from
-// the network a second time (web/sw.js). A new version waits until no page of the old one is open: a page
-// that is alone and has not started a game switches over at once (one reload); otherwise the
-// new version starts next time, and a notice says so.
+// the network a second time (web/sw.js). A new version waits until no page of the old one is
+// open: a page that is alone and has not started a game switches over at once (one reload);
+// otherwise the new version starts next time, and a notice says so.
 //
 // <html> reports: data-offline = "unavailable" | "installing" | "ready", data-build = the build
 // the page runs on, data-update = "ready" while a new version waits.

@@ -97,7 +97,10 @@ async function cacheFile(cache, previous, path, hash) {
 /** Carry a file the page made (not on the server) over from the worker's cache or an older build's. */
 async function carryOver(cache, previous, path) {
   const url = fileURL(path);
-  const copies = [() => caches.match(url, { cacheName: ENGINE_CACHE }), ...previous.map((build) => () => build.cache.match(url))];
+  const copies = [
+    () => caches.match(url, { cacheName: ENGINE_CACHE }),
+    ...previous.map((build) => () => build.cache.match(url)),
+  ];
   for (const find of copies) {
     const copy = await find();
     if (copy) {

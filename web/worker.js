@@ -30,6 +30,9 @@
 // its version is pinned; an image it will not restore is dropped and Python starts from scratch.
 
 const base = new URL("./", import.meta.url);
+// build.py puts boot.json here, which saves a request on every start; served straight from web/
+// (no build) the worker fetches it.
+const BOOT = null;
 const CACHE = "rummytable-engine";
 // `worker.js?start=full` (trying again after a failed start): no snapshot, and cached files are
 // checked against their sha256 before use.
@@ -363,7 +366,7 @@ async function boot() {
     console.warn("WebAssembly is refused here:", err);
     throw new StartError("no_wasm", "this browser or page does not allow WebAssembly");
   }
-  const config = await fetchJSON(new URL("boot.json", base));
+  const config = BOOT ?? await fetchJSON(new URL("boot.json", base));
   const store = await openStore();
   const snapshotURL = new URL(config.snapshot, base).href;
   const runtimeURL = new URL(config.files.runtime.url, base).href;
