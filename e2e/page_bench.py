@@ -250,7 +250,7 @@ def bench_decision_positions(ctx: Any, *, per_set: int = 30, seed: int = 1) -> d
     """The computer's decisions on the hardest positions, as the page waits for them (``bot_step``).
 
     The positions are those of ``python -m rummytable bench --section decisions``
-    (:func:`rummytable.bench_decisions.decision_positions`: round 7 of Tress under each
+    (:func:`rummytable.tools.bench_decisions.decision_positions`: round 7 of Tress under each
     contract option, Take with two and four players), saved by CPython, loaded into the
     page's engine and decided once by each level with its own work budget and safety net,
     each level in a page of its own (so no level finds the evaluations of another cached).
@@ -259,7 +259,7 @@ def bench_decision_positions(ctx: Any, *, per_set: int = 30, seed: int = 1) -> d
     root = str(Path(__file__).resolve().parents[1] / "py")
     if root not in sys.path:
         sys.path.insert(0, root)
-    from rummytable.bench_decisions import SETS, decision_positions
+    from rummytable.tools.bench_decisions import SETS, decision_positions
 
     cases = [vars(case) for case in decision_positions(per_set, seed)]
     result: dict[str, Any] = {"unit": "ms", "cut_short": 0}

@@ -14,8 +14,8 @@ import pytest
 from harness import missing
 
 import build
-from rummytable.take_options import TakeOptions
-from rummytable.tress_options import TressOptions
+from rummytable.take.options import TakeOptions
+from rummytable.tress.options import TressOptions
 
 SCRIPT = build.ROOT / "e2e" / "rules_texts.mjs"
 LANGUAGES = ("en", "nb", "uk")

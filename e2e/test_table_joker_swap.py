@@ -12,8 +12,8 @@ from typing import Any
 from harness import BrowserSession, wait_ready
 from table_driver import READY_INPUT, TABLE, _pick, click_card, hand_cards, start_game, wait_turn_or_window
 
-from rummytable.tress import TressGame
-from rummytable.tress_position import scenario
+from rummytable.tress.game import TressGame
+from rummytable.tress.position import scenario
 
 SAVE_KEY = "rummytable.save.tress"
 

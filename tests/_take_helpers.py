@@ -9,8 +9,8 @@ import pytest
 from rummytable.cards import Card, parse_faces
 from rummytable.game import Action, IllegalActionError
 from rummytable.melds import End
-from rummytable.take import TakeGame
-from rummytable.take_actions import Discard, Extend, LayDown
+from rummytable.take.actions import Discard, Extend, LayDown
+from rummytable.take.game import TakeGame
 
 
 def situation(**kwargs: Any) -> TakeGame:

@@ -145,7 +145,7 @@ def workout() -> None:
     Errors are expected (a refused move is one of the paths to cover) and ignored: this only
     records imports; the tests check the answers.
     """
-    from rummytable.bridge import handle
+    from rummytable.page.bridge import handle
 
     def call(method: str, params: dict[str, Any] | None = None) -> Any:
         answer = json.loads(handle(json.dumps({"id": 1, "method": method, "params": params or {}})))
@@ -236,7 +236,7 @@ def main(stdlib_zip: str, package_root: str, out_dir: str, stdlib_mount: str, en
     sys.path.insert(0, package_root)
     workout()
     imported = set(sys.modules)
-    seeds = imported | {"rummytable.bridge"} | set(ALWAYS)
+    seeds = imported | {"rummytable.page.bridge"} | set(ALWAYS)
     kept = closure(library, package_root, seeds)
     found = {name: library.find(name) for name in sorted(kept)}
     stdlib = compiled({name: spot for name, spot in found.items() if spot}, library.root, stdlib_mount)

@@ -351,7 +351,7 @@ async function storedSnapshot(url) {
 /** Owned proxy of rummytable.bridge.handle (pyimport of the function itself gives an owned
  * proxy; one read off the module would be borrowed). */
 function bridgeHandle(started) {
-  return started.pyimport("rummytable.bridge.handle");
+  return started.pyimport("rummytable.page.bridge.handle");
 }
 
 async function boot() {
@@ -397,7 +397,7 @@ async function boot() {
   let image = null;
   if (!handle) {
     pyodide = await Promise.race([startPyodide(config, downloads, prepared, { _makeSnapshot: Boolean(store) }), failed]);
-    pyodide.runPython("import rummytable.bridge; import gc; gc.collect()");
+    pyodide.runPython("import rummytable.page.bridge; import gc; gc.collect()");
     if (store) {
       try {
         image = pyodide.makeMemorySnapshot();

@@ -11,9 +11,9 @@ import importlib
 import sys
 
 COMMANDS = {
-    "bench": ("rummytable.bench", "Measure the engine's speed (JSON with --json)."),
-    "tournament": ("rummytable.tournament", "Play computer players against each other."),
-    "simulate": ("rummytable.simulate", "Play seeded random matches and check invariants."),
+    "bench": ("rummytable.tools.bench", "Measure the engine's speed (JSON with --json)."),
+    "tournament": ("rummytable.tools.tournament", "Play computer players against each other."),
+    "simulate": ("rummytable.tools.simulate", "Play seeded random matches and check invariants."),
 }
 
 

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .jsontext import quote
+from rummytable.jsontext import quote
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in their canonical order: spades, hearts, diamonds, clubs."""

@@ -1,6 +1,6 @@
 """Machinery shared by every game: phases, actions, events, errors, chance and the Game interface.
 
-Each game (:mod:`rummytable.tress`, :mod:`rummytable.take`) subclasses :class:`Game`
+Each game (:mod:`rummytable.tress.game`, :mod:`rummytable.take.game`) subclasses :class:`Game`
 and defines its own :class:`Action` subclasses. The contract, for every game:
 
 * ``legal_actions(seat)`` lists that seat's legal actions in a stable sorted order
@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from .cards import Card, CardError, parse_card
-from .jsontext import JSONTextError, parse, quote
+from rummytable.cards import Card, CardError, parse_card
+from rummytable.jsontext import JSONTextError, parse, quote
 
 POSITION_SCHEMA = 1
 """Version of the position (saved game) format; see docs/formats.md."""

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import ACE, LOW_ACE, Card, CardError, Face, parse_card
-from .jsontext import quote
+from rummytable.cards import ACE, LOW_ACE, Card, CardError, Face, parse_card
+from rummytable.jsontext import quote
 
 
 class MeldError(ValueError):

@@ -19,8 +19,8 @@ import dataclasses
 import enum
 from typing import Any, ClassVar, TypeVar, get_type_hints
 
-from .game import OptionsError
-from .jsontext import quote
+from rummytable.game import OptionsError
+from rummytable.jsontext import quote
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from .game import Action, Game, Phase, PositionError, RulesError
-from .jsontext import quote
+from rummytable.game import Action, Game, Phase, PositionError, RulesError
+from rummytable.jsontext import quote
 
 __all__ = ["difference", "first_difference", "replay_history", "require_a_move", "require_set_up"]
 

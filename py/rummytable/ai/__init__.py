@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Bot, BotError, Budget, ClaimDecision, Decision
+from rummytable.ai.base import Bot, BotError, Budget, ClaimDecision, Decision
 
 __all__ = [
     "BOT_MODULES",
@@ -32,7 +32,7 @@ __all__ = [
 LEVELS = ("random", "easy", "normal", "hard")
 """Difficulty levels, weakest first."""
 
-BOT_MODULES = ("rummytable.ai.random_bot", "rummytable.ai.take_bots", "rummytable.ai.tress_bots")
+BOT_MODULES = ("rummytable.ai.random_bot", "rummytable.ai.take.bots", "rummytable.ai.tress.bots")
 """Modules whose import registers bots."""
 
 _REGISTRY: dict[tuple[str, str], type[Bot]] = {}

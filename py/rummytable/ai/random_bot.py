@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import register
-from .base import Bot, Budget, Decision, legal
+from rummytable.ai import register
+from rummytable.ai.base import Bot, Budget, Decision, legal
 
 
 class RandomBot(Bot):

@@ -1,0 +1,231 @@
+"""The Tress computer players: ``easy``, ``normal`` and ``hard`` (docs/ai.md, "Tress").
+
+* **easy** makes its contract when it can, keeps the cards that build it, throws away
+  high deadwood and calls "take it" only for the card that completes its contract.
+* **normal** counts cards (an out already in a meld, the discard pile or another hand
+  is no out), keeps away from feeding lay-offs to the players who are down, calls
+  "take it" for every card that brings its contract closer (the penalty card is one
+  more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
+  who is not down.
+* **hard** plays like normal and calls sooner, but settles its close discards - between
+  its best few - on sampled deals of the unseen cards (:mod:`rummytable.ai.tress.lookahead`).
+  It draws as normal does: the same look-ahead for the draw was measured to lose points
+  against normal's own judgement (docs/ai.md, "Tress").
+
+Every level goes down as soon as it holds the contract (T-12) and lays off what it can
+(T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rummytable.ai import register
+from rummytable.ai.base import Bot, Budget, ClaimDecision, Decision, digest, legal
+from rummytable.ai.tress.lookahead import lookahead_discards
+from rummytable.ai.tress.policy import Style, TressTurn
+from rummytable.cards import parse_card
+
+EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
+             delay_ms=(1500, 3000))
+NORMAL = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
+               delay_ms=(900, 1800))
+HARD = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
+             delay_ms=(600, 1200))
+
+
+class TressBot(Bot):
+    """Shared decision flow of the Tress levels; a level sets :attr:`STYLE` and may refine choices."""
+
+    game = "tress"
+    STYLE: ClassVar[Style] = NORMAL
+
+    def decision_rng(self, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], label: str) -> random.Random:
+        """The seeded generator of one decision (bot seed, label, the view and the length of the log)."""
+        return random.Random(f"tress/{self.level}/{self.seed}/{label}/{digest(dict(view), [])}/{len(log)}")
+
+    def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
+        """Return a legal action for ``view["seat"]`` with a short reason, within ``budget``
+        (work units: evaluation steps, :attr:`~rummytable.ai.tress.eval.HandEval.work`).
+
+        :raises BotError: when the view lists no legal action for the seat.
+        """
+        actions = [a for a in legal(view) if a["kind"] != "call"]
+        if not actions:
+            actions = legal(view)
+        kinds = {a["kind"] for a in actions}
+        if "next_round" in kinds:
+            return Decision(_first(actions, "next_round"), "deals the next round")
+        if kinds & {"draw_stock", "draw_discard", "grant"}:
+            return self.decide_draw(TressTurn(view, log, self.STYLE, budget), view, log, actions)
+        return self.decide_play(TressTurn(view, log, self.STYLE, budget), view, log, actions)
+
+    def decide_draw(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                    actions: list[dict[str, Any]]) -> Decision:
+        """Draw from the stock or take the discard (T-11); with a claim pending, answer it (T-17)."""
+        top_key = view.get("discard_top")
+        can_take = any(a["kind"] == "draw_discard" for a in actions)
+        stock = _first(actions, "draw_stock")
+        if not can_take or top_key is None:
+            return Decision(stock, "draws from the stock")
+        top = parse_card(top_key)
+        gain = self.draw_gain(turn, view, log, top)
+        claimed = view.get("phase") == "claim"
+        if gain > 0:
+            what = "takes it himself" if claimed else "takes"
+            return Decision(_first(actions, "draw_discard"), f"{what} {top_key} from the discard pile: it helps")
+        if claimed and self.STYLE.deny and self.should_deny(turn, view, top, gain):
+            return Decision(_first(actions, "draw_discard"),
+                            f"takes {top_key} himself to keep it from P{view['claims'][0] + 1}")
+        if claimed:
+            return Decision(stock, f"lets P{view['claims'][0] + 1} have {top_key} and draws from the stock")
+        return Decision(stock, f"draws from the stock: {top_key} does not help")
+
+    def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                  top: Any) -> float:
+        """How much taking the top discard beats the stock (> 0: take it)."""
+        return turn.take_discard_gain(top)
+
+    def should_deny(self, turn: TressTurn, view: Mapping[str, Any], top: Any, gain: float) -> bool:
+        """As the drawer, whether to take a claimed card only to keep it from the caller (T-17)."""
+        callers = view.get("claims") or []
+        if not callers or turn.down[turn.seat]:
+            return False
+        caller = int(callers[0])
+        if turn.down[caller]:
+            # A caller who is down gains a penalty card as well: let him.
+            return False
+        # Keeping a card from one opponent helps against him only, and the stock card
+        # given up is a chance of an out: deny only when it costs next to nothing.
+        return gain > -10.0
+
+    def decide_play(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                    actions: list[dict[str, Any]]) -> Decision:
+        """Go down, lay off, or discard (T-12..T-14, T-20)."""
+        lay_downs = [a for a in actions if a["kind"] == "lay_down"]
+        if lay_downs:
+            chosen = turn.choose_lay_down(lay_downs)
+            if chosen is not None and self.go_down_now(turn, view, chosen[0]):
+                return Decision(chosen[0], chosen[1])
+        lay_offs = [a for a in actions if a["kind"] == "lay_off"]
+        if lay_offs:
+            chosen = turn.choose_lay_off(lay_offs)
+            if chosen is not None:
+                return Decision(chosen[0], chosen[1])
+        discards = [a for a in actions if a["kind"] == "discard"]
+        if not discards:
+            return Decision(actions[0], "the only move left")
+        return self.decide_discard(turn, view, log, discards)
+
+    def go_down_now(self, turn: TressTurn, view: Mapping[str, Any], action: dict[str, Any]) -> bool:
+        """Whether to lay the contract now; going down is optional (T-12) but mostly right."""
+        return True
+
+    def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                       discards: list[dict[str, Any]]) -> Decision:
+        """Discard the card whose loss costs least (T-14)."""
+        banned_key = view.get("drawn_from_discard")
+        banned = parse_card(banned_key) if banned_key else None
+        allowed = {a["card"]: a for a in discards}
+        ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
+        if not ranked:
+            return Decision(discards[0], f"discards {discards[0]['card']}")
+        cost, card = ranked[0]
+        return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
+
+    def choose_claim(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> ClaimDecision:
+        """Call "take it" for the top discard when it is worth the penalty card (T-16..T-18).
+
+        The delay is the level's reaction time, drawn from its range with the decision's
+        seeded generator, so the page can hold a fair race with a person.
+        """
+        if not any(a["kind"] == "call" for a in view.get("legal_actions", [])):
+            return ClaimDecision(False, 0, "may not call now")
+        top_key = view.get("discard_top")
+        if top_key is None:
+            return ClaimDecision(False, 0, "nothing to call for")
+        turn = TressTurn(view, log, self.STYLE, budget)
+        call, reason = turn.claim_value(parse_card(top_key))
+        if not call:
+            return ClaimDecision(False, 0, reason)
+        low, high = self.STYLE.delay_ms
+        delay = self.decision_rng(view, log, "claim").randint(low, high)
+        return ClaimDecision(True, delay, reason)
+
+
+def _first(actions: Sequence[dict[str, Any]], kind: str) -> dict[str, Any]:
+    for action in actions:
+        if action["kind"] == kind:
+            return action
+    return actions[0]
+
+
+@register
+class TressEasyBot(TressBot):
+    """Short-sighted but sensible: builds the contract, sheds high deadwood, rarely calls."""
+
+    level = "easy"
+    STYLE = EASY
+    WORK_UNITS = 2_000
+    DESCRIPTION = "Builds its contract and throws away high cards, but does not watch what others collect."
+
+    def should_deny(self, turn: TressTurn, view: Mapping[str, Any], top: Any, gain: float) -> bool:
+        """Easy never takes a card just to keep it from a caller."""
+        return False
+
+
+@register
+class TressNormalBot(TressBot):
+    """Counts cards, avoids feeding, weighs calls against the penalty card."""
+
+    level = "normal"
+    STYLE = NORMAL
+    WORK_UNITS = 2_000
+    DESCRIPTION = ("Counts the cards that are gone, gives nothing away to players who are down and calls "
+                   "\"take it\" whenever a card brings its contract closer.")
+
+
+@register
+class TressHardBot(TressBot):
+    """Normal play, with its best discards tried on sampled deals of the unseen cards."""
+
+    level = "hard"
+    STYLE = HARD
+    WORK_UNITS = 12_000
+    SAFETY_MS = 3000.0
+    DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
+                   "before it lets go of one.")
+    CANDIDATES: ClassVar[int] = 4
+    WORLDS: ClassVar[int] = 16
+    HORIZON: ClassVar[int] = 4
+    CLOSE: ClassVar[float] = 30.0
+    SWITCH: ClassVar[float] = 15.0
+
+    def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                       discards: list[dict[str, Any]]) -> Decision:
+        """Discard after trying the normal level's best few candidates on sampled deals (T-14)."""
+        if turn.down[turn.seat] and not turn.all_cards:
+            return super().decide_discard(turn, view, log, discards)
+        banned_key = view.get("drawn_from_discard")
+        banned = parse_card(banned_key) if banned_key else None
+        allowed = {a["card"]: a for a in discards}
+        ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
+        if not ranked:
+            return Decision(discards[0], f"discards {discards[0]['card']}")
+        # Only close calls are looked at: options within reach of normal's best.
+        shortlist = [item for item in ranked[:self.CANDIDATES] if item[0] <= ranked[0][0] + self.CLOSE]
+        if len(shortlist) < 2:
+            cost, card = ranked[0]
+            return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
+        rng = self.decision_rng(view, log, "discard")
+        looked = lookahead_discards(turn, view, log, shortlist, rng, self.WORLDS, self.HORIZON)
+        by_card = {card: cost for cost, card in looked}
+        cost, card = looked[0]
+        first = ranked[0][1]
+        # Switch from normal's choice only when another discard holds up clearly better.
+        if card != first and by_card.get(first, cost) - cost < self.SWITCH:
+            cost, card = ranked[0]
+            return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", confirmed by look-ahead")
+        return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", chosen by look-ahead")

@@ -1,0 +1,73 @@
+"""What one seat sees of a Tress match: :func:`build_view` (docs/formats.md, "view").
+
+The view holds the seat's own hand and everything public, never another seat's cards
+or the stock order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummytable.game import POSITION_SCHEMA
+from rummytable.tress.table import LOG_IN_VIEW, meld_view
+
+if TYPE_CHECKING:
+    from rummytable.tress.game import TressGame
+
+
+def build_view(game: TressGame, seat: int) -> dict[str, Any]:
+    """Return ``seat``'s view of ``game`` as JSON-ready data.
+
+    Common keys (shared with Take): game, schema, seat, players, phase, to_move, dealer,
+    round, hand, hand_counts, stock_count, discard_top, discard_count, discard_dead,
+    drawn_from_discard, melds, scores, round_scores, last_result, winners,
+    legal_actions, options, log. Tress keys: contract ``{"sets", "runs", "all_cards"}``,
+    down (bool per seat), claims (pending callers in serving order), claims_used (per
+    seat), penalty_cards (int), stale_restocks (stock rebuilds since a card was last laid
+    on the table, T-22).
+
+    :raises ValueError: for a seat outside the table.
+    """
+    if not 0 <= seat < game.num_players:
+        raise ValueError(f"no seat {seat} at a {game.num_players}-player table")
+    contract = game.contract
+    wrap = game.options.wrap_runs
+    mine = game.drawn_from_discard if seat == game.to_move else None
+    return {
+        "game": game.NAME,
+        "schema": POSITION_SCHEMA,
+        "seat": seat,
+        "players": game.num_players,
+        "phase": game.phase.value,
+        "to_move": game.to_move,
+        "dealer": game.dealer,
+        "round": game.round,
+        "hand": [c.key for c in sorted(game.hands[seat])],
+        "hand_counts": [len(h) for h in game.hands],
+        "stock_count": len(game.stock),
+        "discard_top": game.discard[-1].key if game.discard else None,
+        "discard_count": len(game.discard),
+        "discard_dead": game.discard_dead,
+        "drawn_from_discard": mine.key if mine is not None else None,
+        "melds": [meld_view(t, wrap) for _, t in sorted(game.melds.items())],
+        "scores": list(game.scores),
+        "round_scores": [list(r) for r in game.round_scores],
+        "last_result": _copy_result(game.last_result),
+        "winners": list(game.winners),
+        "legal_actions": [a.to_json() for a in game.legal_actions(seat)],
+        "options": game.options.to_json(),
+        "log": [e.for_seat(seat) for e in game.log[-LOG_IN_VIEW:]],
+        "contract": {"sets": contract.sets, "runs": contract.runs, "all_cards": contract.all_cards},
+        "down": list(game.down),
+        "claims": game.claim_order(),
+        "claims_used": list(game.claims_used),
+        "penalty_cards": game.options.penalty_cards,
+        "stale_restocks": game.stale_restocks,
+    }
+
+
+def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"round": result["round"], "hands": [list(h) for h in result["hands"]],
+            "points": list(result["points"]), "out": result["out"]}
