@@ -4,7 +4,7 @@
 //
 // Loads the npm pyodide package, unpacks the pinned micropip wheel, lets micropip install
 // pytest, hypothesis and their dependencies from the local wheels (no index is asked), copies
-// py/, tests/ and pyproject.toml into Pyodide's file system and runs pytest there.
+// py/, tests/, pyproject.toml and README.md into Pyodide's file system and runs pytest there.
 // Exits with pytest's exit code.
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -50,6 +50,7 @@ micropip.destroy();
 copyTree(pyodide, path.join(root, "py"), "/project/py");
 copyTree(pyodide, path.join(root, "tests"), "/project/tests");
 pyodide.FS.writeFile("/project/pyproject.toml", readFileSync(path.join(root, "pyproject.toml")));
+pyodide.FS.writeFile("/project/README.md", readFileSync(path.join(root, "README.md")));  // tests/test_readme.py
 
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
 const code = await pyodide.runPythonAsync(`
