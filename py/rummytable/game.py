@@ -5,7 +5,11 @@ and defines its own :class:`Action` subclasses. The contract, for every game:
 
 * ``legal_actions(seat)`` lists that seat's legal actions in a stable sorted order
   (:meth:`Action.sort_key`); out-of-turn actions (Tress claims) are listed for the
-  seats that may make them.
+  seats that may make them. ``action in legal_actions(seat)`` asks the rules, and
+  ``.complete`` says whether equivalent variants were left out of the listing.
+* ``parse(text)`` reads an action in the readable form ``str(action)`` writes
+  (``"P3 discard 9H"``); ``apply_unchecked(action)`` is the search's fast path that skips the
+  rule checks (see its warning).
 * ``apply(action)`` validates first; an illegal action raises :class:`IllegalActionError`
   (malformed input :class:`MalformedActionError`) naming the action, the phase and the
   rule id, and leaves the game unchanged. A legal one returns the list of
@@ -124,6 +128,26 @@ class Action(abc.ABC):
         text = self.describe()
         return f"P{self.seat + 1} {self.KIND.replace('_', ' ')}" + (f" {text}" if text else "")
 
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """Read back what :meth:`describe` writes: ``words`` is the text after the kind.
+
+        :param seat: the acting seat (0-based). :returns: the action (not checked against the rules).
+        :raises MalformedActionError: when ``words`` is not this kind's readable form.
+        """
+        raise MalformedActionError(f"{cls.KIND} has no readable form to read back")
+
+    @staticmethod
+    def card_of(word: str, kind: str) -> Card:
+        """A card key of a readable action (``"9H"``, ``"JK.1"``).
+
+        :raises MalformedActionError: naming ``kind`` when ``word`` is no card key.
+        """
+        try:
+            return parse_card(word)
+        except CardError as exc:
+            raise MalformedActionError(f"{kind}: {exc}") from None
+
 
 @dataclass(frozen=True)
 class PlainAction(Action):
@@ -136,6 +160,16 @@ class PlainAction(Action):
     def describe(self) -> str:
         """Nothing to add to the kind."""
         return ""
+
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """The action of ``seat``; nothing may follow the kind.
+
+        :raises MalformedActionError: when words follow.
+        """
+        if words:
+            raise MalformedActionError(f"{cls.KIND}: nothing follows the kind, not {quote(words)}")
+        return cls(seat)
 
 
 @dataclass(frozen=True)
@@ -185,6 +219,40 @@ def chance_rng(seed: int, *labels: object) -> random.Random:
 G = TypeVar("G", bound="Game")
 
 
+class LegalActions(list[Action]):
+    """What :meth:`Game.legal_actions` returns: the listed actions of one seat, in their stable order.
+
+    A list in every way but two. ``action in legal`` asks the rules (:meth:`Game.is_legal`) for an
+    action of that seat, so it is true for every legal action, listed or not (a Tress lay-down with
+    another copy of a card, a Take sequence with its ``start`` written out). :attr:`complete` says
+    whether the listing holds every legal action of the seat; when it is False, some legal actions
+    are left out as equivalent variants of listed ones (docs/formats.md, "Order of legal_actions").
+
+    :ivar complete: True when no legal action of the seat is left out.
+    :ivar seat: the seat listed.
+    """
+
+    def __init__(self, actions: Sequence[Action], game: Game, seat: int, complete: bool) -> None:
+        """List ``actions`` of ``seat`` in ``game`` as they stand now."""
+        super().__init__(actions)
+        self.complete = complete
+        self.seat = seat
+        self._game = game
+        self._moves = len(game.history)
+
+    def __contains__(self, item: object) -> bool:
+        """For an action: whether the rules allow it to this seat now; else list membership.
+
+        :raises RuntimeError: when the game has moved on since the listing (the answer would be
+            about another position).
+        """
+        if not isinstance(item, Action):
+            return super().__contains__(item)
+        if len(self._game.history) != self._moves:
+            raise RuntimeError("the game has moved on since these legal actions were listed")
+        return item.seat == self.seat and self._game.is_legal(item)
+
+
 class Game(abc.ABC):
     """The interface every game engine implements (see the module docstring).
 
@@ -192,6 +260,8 @@ class Game(abc.ABC):
     """
 
     NAME: ClassVar[str] = ""
+    ACTIONS: ClassVar[Mapping[str, type[Action]]] = {}
+    """The game's action classes by JSON kind (:meth:`parse` reads their readable forms)."""
 
     history: list[Action]
 
@@ -224,8 +294,14 @@ class Game(abc.ABC):
         """Every event so far as a spectator sees it: what a person at the table could remember."""
 
     @abc.abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Return the legal actions of ``seat`` now, sorted by :meth:`Action.sort_key`."""
+    def legal_actions(self, seat: int) -> LegalActions:
+        """Return the legal actions of ``seat`` now, sorted by :meth:`Action.sort_key`.
+
+        A :class:`LegalActions`: ``action in`` it asks the rules, and ``.complete`` says whether
+        every legal action is listed (some games list one of several equivalent variants).
+
+        :raises ValueError: for a seat outside the table.
+        """
 
     @abc.abstractmethod
     def check(self, action: Action) -> None:
@@ -257,6 +333,59 @@ class Game(abc.ABC):
 
         :raises PositionError: when the data is malformed or inconsistent.
         """
+
+    def require_seat(self, seat: int) -> None:
+        """Refuse a seat that is not at this table, the same way in every game.
+
+        :raises ValueError: ``"no seat 9 at a 4-player table"`` for a seat outside 0..num_players-1
+            (``legal_actions``, ``view``).
+        """
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} at a {self.num_players}-player table")
+
+    def require_seat_of(self, action: Action) -> None:
+        """Refuse an action for a seat that is not at this table (``check``, ``apply``).
+
+        :raises MalformedActionError: naming the action and the table size.
+        """
+        if not 0 <= action.seat < self.num_players:
+            raise MalformedActionError(f"{action}: no seat {action.seat} at a {self.num_players}-player table")
+
+    def parse(self, text: str) -> Action:
+        """Read an action in its readable form, as ``str(action)`` writes it: ``"P3 discard 9H"``.
+
+        :param text: ``P<seat from 1> <kind in words> <the kind's own words>``.
+        :returns: the action (not checked against the rules: :meth:`apply` does that).
+        :raises MalformedActionError: for text that is no action of this game at this table.
+        """
+        head, _, rest = text.strip().partition(" ")
+        if not (head.startswith("P") and head[1:].isdigit()):
+            raise MalformedActionError(f"an action reads 'P<seat> <kind> ...', not {quote(text)}")
+        seat = int(head[1:]) - 1
+        if not 0 <= seat < self.num_players:
+            raise MalformedActionError(f"{quote(text)}: no seat {head} at a {self.num_players}-player table")
+        for kind in sorted(self.ACTIONS, key=len, reverse=True):
+            words = kind.replace("_", " ")
+            if rest == words or rest.startswith(words + " "):
+                return self.ACTIONS[kind].from_words(seat, rest[len(words):].strip())
+        raise MalformedActionError(f"{quote(text)}: no {self.NAME} action; kinds: {', '.join(sorted(self.ACTIONS))}")
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply ``action`` without checking it against the rules; return its events.
+
+        The fast path for search, which applies actions it has just taken from
+        :meth:`legal_actions` of this very position (python-chess's ``push`` beside ``push_san``).
+        UNCHECKED: an illegal action is not refused; it leaves the game in a state the rules do not
+        allow (cards in two places, a turn out of order), which no later call repairs. Anything
+        coming from a person, a file or the page goes through :meth:`apply`.
+        """
+        events = self._perform_unchecked(action)
+        self.history.append(action)
+        return events
+
+    def _perform_unchecked(self, action: Action) -> list[Event]:
+        """Carry out ``action`` with no rule check (games whose ``_perform`` checks override this)."""
+        return self._perform(action)
 
     def is_legal(self, action: Action) -> bool:
         """True when ``action`` may be applied now."""

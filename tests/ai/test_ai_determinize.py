@@ -40,8 +40,8 @@ def test_samples_match_the_view_at_every_step_of_seeded_matches() -> None:
 
 
 def test_a_card_picked_up_from_the_discard_pile_stays_in_that_hand() -> None:
-    game = TakeGame.from_faces(hands=["2C 3C 4C KD", "10H JH 5S 7S"], discard="4D 9H", stock="6D 8D",
-                               turn=1, phase=Phase.DRAW)
+    game = TakeGame.from_faces(hands=["2C 3C 4C KD", "10H JH 5S 7S"], discard="4D 9H", stock="8D 6D",
+                               to_move=1, phase=Phase.DRAW)
     game.apply_json({"kind": "draw_discard", "seat": 1})
     game.apply_json({"kind": "discard", "seat": 1, "card": "5S"})
     view, log = game.view(0), game.public_log
@@ -75,8 +75,8 @@ def test_unseen_cards_are_spread_over_hands_and_stock() -> None:
 def test_weights_follow_what_an_opponent_did() -> None:
     # P1 lays 6H 7H 8H; P2 draws, passes on taking it over and throws 5C: so he very likely has no 9H,
     # probably no 4C or 6C; he then took 2S from the discard pile, so 3S and 4S are likelier.
-    game = TakeGame.from_faces(hands=["6H 7H 8H 2S KC", "10S 3D 5C 9C"], discard="JD", stock="AS 4D",
-                               turn=0, phase=Phase.PLAY)
+    game = TakeGame.from_faces(hands=["6H 7H 8H 2S KC", "10S 3D 5C 9C"], discard="JD", stock="4D AS",
+                               to_move=0, phase=Phase.PLAY)
     game.apply_json({"kind": "lay_down", "seat": 0, "cards": ["6H", "7H", "8H"]})
     game.apply_json({"kind": "discard", "seat": 0, "card": "KC"})
     game.apply_json({"kind": "draw_stock", "seat": 1})

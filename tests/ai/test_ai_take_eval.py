@@ -57,8 +57,8 @@ def test_next_cards_above_and_below_a_sequence() -> None:
 
 def test_knowledge_counts_cards_from_the_log() -> None:
     # P2 takes 9H from the discard pile (K-8), so P1 knows he holds it until he plays it.
-    game = situation(hands=["2C 3C 4C KD", "10H JH 5S 7S"], discard="4D 9H", stock="6D 8D",
-                     turn=1, phase=Phase.DRAW)
+    game = situation(hands=["2C 3C 4C KD", "10H JH 5S 7S"], discard="4D 9H", stock="8D 6D",
+                     to_move=1, phase=Phase.DRAW)
     game.apply_json({"kind": "draw_discard", "seat": 1})
     know = knowledge(game.view(0), game.public_log)
     assert parse_card("9H") in know.known[1]
@@ -155,14 +155,14 @@ def test_K_10_TK_21_keeps_a_card_to_discard() -> None:
 
 
 def test_normal_takes_a_discard_that_completes_a_sequence() -> None:
-    game = situation(hands=["7D 8D 2S 3C KH", "3S 4H 9C"], discard="9D", stock="5C 6C 4S QH",
+    game = situation(hands=["7D 8D 2S 3C KH", "3S 4H 9C"], discard="9D", stock="QH 4S 6C 5C",
                      phase=Phase.DRAW)
     assert decide(game, "normal") == {"kind": "draw_discard", "seat": 0}
     assert decide(game, "easy") == {"kind": "draw_discard", "seat": 0}
 
 
 def test_normal_leaves_a_useless_discard() -> None:
-    game = situation(hands=["7D 8D 2S 3C KH", "3S 4H 9C"], discard="QS", stock="5C 6C 4S QH",
+    game = situation(hands=["7D 8D 2S 3C KH", "3S 4H 9C"], discard="QS", stock="QH 4S 6C 5C",
                      phase=Phase.DRAW)
     assert decide(game, "normal") == {"kind": "draw_stock", "seat": 0}
 

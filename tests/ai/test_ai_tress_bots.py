@@ -61,8 +61,8 @@ def test_TR_14_goes_out_in_round_7(level: str) -> None:
     assert action["kind"] == "lay_down"
     game.apply_json(action)
     assert game.phase is Phase.MATCH_OVER
-    assert game.last_result is not None
-    assert game.last_result["out"] == 0
+    assert game.state.last_result is not None
+    assert game.state.last_result["out"] == 0
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -82,8 +82,8 @@ def test_TR_13_lays_off_one_and_discards_the_other_to_go_out(level: str) -> None
     second = decide(level, game, 0)
     assert second["kind"] == "discard"
     game.apply_json(second)
-    assert game.last_result is not None
-    assert game.last_result["out"] == 0
+    assert game.state.last_result is not None
+    assert game.state.last_result["out"] == 0
 
 
 def test_reasons_read_as_sentences() -> None:
@@ -225,7 +225,7 @@ def test_decisions_depend_only_on_what_the_seat_sees(level: str) -> None:
         steps += 1
         if seat == 0 and game.phase in (Phase.DRAW, Phase.PLAY):
             other = determinize(view, log, random.Random(step))
-            assert other.hands != game.hands
+            assert other.state.hands != game.state.hands
             seen = other.view(0)
             # The sampled game starts without history: give it the same remembered log.
             seen["log"] = view["log"]

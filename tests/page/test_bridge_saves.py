@@ -55,7 +55,7 @@ def test_check_save_never_replaces_the_match_in_progress() -> None:
     assert result("check_save", other)["summary"]["game"] == "take"
     assert result("state")["view"] == view
     assert result("save") == mine
-    broken = {**other, "position": other["position"].replace('"turn":', '"turn_":')}
+    broken = {**other, "position": other["position"].replace('"to_move":', '"to_move_":')}
     assert call("check_save", broken)["error"]["type"] == "PositionError"
     assert result("save") == mine
 

@@ -118,7 +118,7 @@ def test_TK_11_bottom_then_top_same_turn_takes_all() -> None:
 
 
 def test_TK_12_owner_adds_at_both_ends() -> None:
-    game = situation(melds=[(1, "6H 7H 8H")], hands=["2C", "5H 9H 3D"], turn=1)
+    game = situation(melds=[(1, "6H 7H 8H")], hands=["2C", "5H 9H 3D"], to_move=1)
     events = game.apply(ext(game, 1, 0, "5H", "low")) + game.apply(ext(game, 1, 0, "9H", "high"))
     assert table(game) == [(1, "5H 6H 7H 8H 9H")]
     assert "sequence_taken_over" not in kinds(events)
@@ -126,7 +126,7 @@ def test_TK_12_owner_adds_at_both_ends() -> None:
 
 def test_TK_13_takeover_chain_and_lock() -> None:
     game = situation(players=3, melds=[(1, "9D 10D JD")], hands=["JK AD 2S 3S 4S", "8D 5S 6S 7S", "KD 8C 9C 10C"],
-                     stock="2H 3H 4H 5H 6H")
+                     stock="6H 5H 4H 3H 2H")
     game.apply(ext(game, 0, 0, "JK", "high"))
     assert table(game) == [(0, "9D 10D JD JK(QD)")]
     game.apply(dis(game, 0, "2S"))
@@ -149,7 +149,7 @@ def test_TK_13_takeover_chain_and_lock() -> None:
 
 
 def test_TK_14_top_ace_locks_but_bottom_stays_open() -> None:
-    game = situation(hands=["JC JK 5D", "QC KC AC 3D 4D"], turn=1)
+    game = situation(hands=["JC JK 5D", "QC KC AC 3D 4D"], to_move=1)
     events = game.apply(lay(game, 1, "QC KC AC"))
     assert "sequence_locked" in kinds(events)
     game.apply(dis(game, 1, "3D"))

@@ -71,7 +71,7 @@ def test_K_3_dealer_deal_and_rotation() -> None:
     assert [c.key for c in game.state.discard] == [deck.pop().key]
     assert game.state.stock == deck and game.phase is Phase.DRAW
     # Finish the hand quickly: seat to move goes out from a built situation, then deal again.
-    ended = situation(players=3, hands=["2C", "3D", "4D"], turn=2, dealer=1, seed=seed)
+    ended = situation(players=3, hands=["2C", "3D", "4D"], to_move=2, dealer=1, seed=seed)
     ended.apply(dis(ended, 2, "4D"))
     assert ended.phase is Phase.ROUND_OVER and ended.to_move == 2
     events = ended.apply(NextHand(0))

@@ -76,7 +76,7 @@ def test_an_invariant_error_is_an_assertion_error_for_pytest() -> None:
 
 def test_a_missing_card_is_named() -> None:
     game = tress()
-    lost = game.stock.pop()
+    lost = game.state.stock.pop()
     assert f"{lost.key} is nowhere" in broken("cards", check_cards, game)
 
 
@@ -102,7 +102,7 @@ def test_take_totals_are_checked_too() -> None:
 
 def test_winners_during_play_break_the_phase() -> None:
     game = tress()
-    game.winners = [1]
+    game.state.winners = [1]
     assert "winners [1]" in broken("phase", check_phase, game)
 
 
@@ -149,7 +149,7 @@ def test_a_load_that_loses_something_is_reported(monkeypatch: pytest.MonkeyPatch
 
     def lossy(cls: type[TressGame], data: object) -> TressGame:
         loaded = original(data)
-        loaded.restocks += 1
+        loaded.state.restocks += 1
         return loaded
 
     monkeypatch.setattr(TressGame, "from_position", classmethod(lossy))
@@ -174,7 +174,7 @@ def test_a_shortened_save_keeps_the_game_itself_whole() -> None:
 
 def test_a_game_its_history_does_not_rebuild() -> None:
     game = tress()
-    game.restocks += 1
+    game.state.restocks += 1
     assert "different game" in broken("replay", check_replay, game)
 
 

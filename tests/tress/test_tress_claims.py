@@ -28,7 +28,7 @@ def test_T_16_call_naming_another_card_is_rejected() -> None:
 
 
 def test_T_17_drawing_from_the_stock_grants_the_claim() -> None:
-    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock_top="2S 3S")
+    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock="2S 3S")
     game.apply_json({"kind": "call", "seat": 2})
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["claim_granted", "card_drawn", "card_drawn"]
@@ -44,8 +44,8 @@ def test_T_17_taking_it_himself_voids_the_calls() -> None:
     game.apply_json({"kind": "call", "seat": 2})
     events = game.apply_json({"kind": "draw_discard", "seat": 1})
     assert kinds(events) == ["claim_refused", "card_drawn"]
-    assert game.claims == []
-    assert game.claims_used == [0, 0, 0, 0]
+    assert game.state.claims == []
+    assert game.state.claims_used == [0, 0, 0, 0]
 
 
 def test_T_17_granted_caller_waits_for_his_turn() -> None:
@@ -68,8 +68,8 @@ def test_T_18_calls_are_kept_in_arrival_order_and_not_repeated() -> None:
     assert game.view(1)["claims"] == [2, 3]
     assert_illegal(game, {"kind": "call", "seat": 2}, "T-18")
     game.apply_json({"kind": "grant", "seat": 1})
-    assert len(game.hands[2]) == 9
-    assert len(game.hands[3]) == 7
+    assert len(game.state.hands[2]) == 9
+    assert len(game.state.hands[3]) == 7
 
 
 @pytest.mark.parametrize("limit", [0, 1])
@@ -95,7 +95,7 @@ def test_T_19_claim_limit_per_round(limit: int) -> None:
 
 
 def test_T_19_window_until_discard() -> None:
-    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock_top="2S 3S",
+    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock="2S 3S",
                  options={"claim_window": "until_discard"})
     game.apply_json({"kind": "draw_stock", "seat": 1})
     game.apply_json({"kind": "call", "seat": 3})
@@ -108,7 +108,7 @@ def test_T_19_window_until_discard() -> None:
     assert card(game, 3, "3S")
     assert game.view(0)["phase"] == "draw"
     assert game.to_move == 2
-    assert game.claims == []
+    assert game.state.claims == []
 
 
 def test_T_19_window_closes_at_the_draw_by_default() -> None:

@@ -29,7 +29,7 @@ def _empty_stock(stale: int, options: dict[str, Any] | None = None, **kwargs: An
 def test_T_22_round_ends_at_the_empty_stock_after_three_stale_rebuilds() -> None:
     game = _empty_stock(3)
     assert game.options.dead_stock_rebuilds == 3  # on by default
-    hands = [list(h) for h in game.hands]
+    hands = [list(h) for h in game.state.hands]
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["dead_stock", "round_scored"]
     assert events[0].data == {"rebuilds": 3}
@@ -37,14 +37,14 @@ def test_T_22_round_ends_at_the_empty_stock_after_three_stale_rebuilds() -> None
     assert scored["out"] is None
     assert scored["points"] == [hand_points(h) for h in hands]
     assert game.phase is Phase.ROUND_OVER
-    assert game.to_move == (game.dealer + 1) % 4
+    assert game.to_move == (game.state.dealer + 1) % 4
 
 
 def test_T_22_fewer_stale_rebuilds_rebuild_the_stock_as_before() -> None:
     game = _empty_stock(2)
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["stock_rebuilt", "card_drawn"]
-    assert (game.restocks, game.stale_restocks) == (3, 3)
+    assert (game.state.restocks, game.state.stale_restocks) == (3, 3)
     assert game.view(2)["stale_restocks"] == 3
 
 
@@ -78,31 +78,31 @@ def _stale_game(hand: str, **kwargs: Any) -> TressGame:
 def test_T_22_laying_down_resets_the_count() -> None:
     game = _stale_game("4H 4S 4C KD KS KC 7C 2D")
     game.apply_json(lay_down(0, *melds(game, 0, ("set", "4H 4S 4C"), ("set", "KD KS KC"))))
-    assert game.stale_restocks == 0
-    assert game.restocks == 2
+    assert game.state.stale_restocks == 0
+    assert game.state.restocks == 2
 
 
 def test_T_22_laying_off_resets_the_count() -> None:
     game = _stale_game("4D 7C 2D", melds=[(0, "4H 4S 4C"), (0, "KD KS KC")])
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "4D", "meld": 0, "end": "high"})
-    assert game.stale_restocks == 0
+    assert game.state.stale_restocks == 0
 
 
 def test_T_22_a_joker_swap_resets_the_count() -> None:
     game = _stale_game("6H 9S 2C", round_no=2, melds=[(0, "5H JK(6H) 7H 8H"), (0, "9C 9D JK(9)")],
                        options={"joker_swap": True})
     game.apply_json({"kind": "swap_joker", "seat": 0, "card": "6H", "meld": 0})
-    assert game.stale_restocks == 0
+    assert game.state.stale_restocks == 0
 
 
 def test_T_22_drawing_and_discarding_keep_the_count_and_a_new_round_clears_it() -> None:
     game = _stale_game("4H 4S 4C KD KS KC 7C 2D")
     game.apply_json({"kind": "discard", "seat": 0, "card": game.hand(0)[0].key})
     game.apply_json({"kind": "draw_stock", "seat": 1})
-    assert game.stale_restocks == 2
+    assert game.state.stale_restocks == 2
     round_over = TressGame.from_position(scenario([None] * 4, phase="round_over"))
     round_over.apply_json({"kind": "next_round", "seat": 0})
-    assert (round_over.restocks, round_over.stale_restocks) == (0, 0)
+    assert (round_over.state.restocks, round_over.state.stale_restocks) == (0, 0)
 
 
 def test_T_22_save_and_load_keep_the_count() -> None:
@@ -111,7 +111,7 @@ def test_T_22_save_and_load_keep_the_count() -> None:
     text = game.save()
     assert json.loads(text)["stale_restocks"] == 3
     again = TressGame.load(text)
-    assert again.stale_restocks == 3
+    assert again.state.stale_restocks == 3
     assert again.save() == text
 
 
@@ -121,7 +121,7 @@ def test_T_22_a_save_from_before_the_rule_loads_and_plays_on_as_it_began() -> No
     del old["stale_restocks"]
     del old["options"]["dead_stock_rebuilds"]
     loaded = TressGame.from_position(old)
-    assert (loaded.stale_restocks, loaded.options.dead_stock_rebuilds) == (0, None)
+    assert (loaded.state.stale_restocks, loaded.options.dead_stock_rebuilds) == (0, None)
     assert kinds(loaded.apply_json({"kind": "draw_stock", "seat": 1})) == ["stock_rebuilt", "card_drawn"]
     # An old-style position that names the option keeps it; the count starts from nothing.
     named = {**old, "options": {**old["options"], "dead_stock_rebuilds": 3}}
@@ -149,5 +149,5 @@ def test_T_22_random_legal_play_ends_every_match(seed: int) -> None:
         assert to_move is not None
         game.apply(rng.choice(game.legal_actions(to_move)))
         actions += 1
-    assert game.phase is Phase.MATCH_OVER, f"seed {seed}: still in round {game.round} after {actions} actions"
+    assert game.phase is Phase.MATCH_OVER, f"seed {seed}: still in round {game.state.round} after {actions} actions"
     assert len(game.save()) < 2_000_000

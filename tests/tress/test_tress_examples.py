@@ -28,20 +28,20 @@ def test_TR_01_deals_and_minimum_contract_sizes() -> None:
     assert sizes == [6, 7, 8, 9, 10, 11, 13]
     # The engine deals those sizes: round 1 by new(), the others by next_round.
     game = TressGame.new({}, seed=5)
-    assert [len(h) for h in game.hands] == [7] * 4
+    assert [len(h) for h in game.state.hands] == [7] * 4
     for r in range(2, 8):
         game = table([None] * 4, round_no=r - 1, phase="round_over", to_move=1, dealer=0)
         game.apply_json({"kind": "next_round", "seat": 3})
-        assert game.round == r
-        assert [len(h) for h in game.hands] == [6 + r] * 4
+        assert game.state.round == r
+        assert [len(h) for h in game.state.hands] == [6 + r] * 4
 
 
 def test_TR_02_set_with_duplicate_suits() -> None:
     assert make_set(cards_from_faces("9H 9H 9S")).rank == 9
     game = table(["9H 9H 9S 5C 5D 5S 2C KD", None, None, None])
     game.apply_json(lay_down(0, meld("set", game, 0, "9H 9H 9S"), meld("set", game, 0, "5C 5D 5S")))
-    assert game.down[0]
-    assert sorted(m.meld.cards[0].key for m in game.melds.values()) == ["5C", "9H"]
+    assert game.state.down[0]
+    assert sorted(m.meld.cards[0].key for m in game.state.melds.values()) == ["5C", "9H"]
 
 
 def test_TR_03_run_length_and_suit() -> None:
@@ -114,25 +114,25 @@ def test_TR_07_round2_needs_a_set_and_a_run() -> None:
 
 
 def test_TR_08_lay_four_and_three_then_discard_out() -> None:
-    game = table(["6C 6D 6H 6S JS JH JD", None, None, None], phase="draw", stock_top="3D")
+    game = table(["6C 6D 6H 6S JS JH JD", None, None, None], phase="draw", stock="3D")
     game.apply_json({"kind": "draw_stock", "seat": 0})
     game.apply_json(lay_down(0, meld("set", game, 0, "6C 6D 6H 6S"), meld("set", game, 0, "JS JH JD")))
     events = game.apply_json({"kind": "discard", "seat": 0, "card": "3D"})
     assert kinds(events) == ["card_discarded", "round_scored"]
     assert game.phase is Phase.ROUND_OVER
-    assert game.round_scores[0][0] == 0
-    assert game.last_result is not None
-    assert game.last_result["out"] == 0
+    assert game.state.round_scores[0][0] == 0
+    assert game.state.last_result is not None
+    assert game.state.last_result["out"] == 0
 
 
 def test_TR_09_lay_off_on_own_set_same_turn() -> None:
-    game = table(["6C 6D 6H 6S JS JH JD", None, None, None], phase="draw", stock_top="3D")
+    game = table(["6C 6D 6H 6S JS JH JD", None, None, None], phase="draw", stock="3D")
     game.apply_json({"kind": "draw_stock", "seat": 0})
     game.apply_json(lay_down(0, meld("set", game, 0, "6C 6D 6H"), meld("set", game, 0, "JS JH JD")))
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "6S", "meld": 0, "end": "high"})
     game.apply_json({"kind": "discard", "seat": 0, "card": "3D"})
     assert game.phase is Phase.ROUND_OVER
-    assert game.round_scores[0][0] == 0
+    assert game.state.round_scores[0][0] == 0
 
 
 def test_TR_10_not_down_may_not_lay_off() -> None:
@@ -146,7 +146,7 @@ def test_TR_11_lay_off_on_the_turn_of_going_down() -> None:
                  melds=[(2, "4H 4S 4C"), (2, "8D 8S 8H")])
     game.apply_json(lay_down(0, meld("set", game, 0, "9C 9D 9H"), meld("set", game, 0, "KS KH KD")))
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "4D", "meld": 0, "end": "high"})
-    assert len(game.melds[0].meld.cards) == 4
+    assert len(game.state.melds[0].meld.cards) == 4
     game.apply_json({"kind": "discard", "seat": 0, "card": card(game, 0, "2C")})
     assert game.phase is Phase.ROUND_OVER
 
@@ -158,13 +158,13 @@ def test_TR_12_no_new_melds_once_down(extra: bool) -> None:
     action = lay_down(0, meld("set", game, 0, "8C 8D 8H"))
     if extra:
         game.apply_json(action)
-        assert len(game.melds) == 3
+        assert len(game.state.melds) == 3
     else:
         assert_illegal(game, action, "T-13")
 
 
 def test_TR_13_must_keep_a_card_to_discard() -> None:
-    game = table(["7H", None, None, None], round_no=2, phase="draw", stock_top="QC",
+    game = table(["7H", None, None, None], round_no=2, phase="draw", stock="QC",
                  melds=[(0, "QS QH QD"), (0, "3H 4H 5H 6H")])
     game.apply_json({"kind": "draw_stock", "seat": 0})
     laid = game.copy()
@@ -174,8 +174,8 @@ def test_TR_13_must_keep_a_card_to_discard() -> None:
     assert_illegal(game, {"kind": "lay_off", "seat": 0, "card": "QC", "meld": 0, "end": "high"}, "T-14")
     game.apply_json({"kind": "discard", "seat": 0, "card": "QC"})
     assert game.phase is Phase.ROUND_OVER
-    assert game.last_result is not None
-    assert game.last_result["out"] == 0
+    assert game.state.last_result is not None
+    assert game.state.last_result["out"] == 0
 
 
 ROUND7_OUT = "5H 5S 5D 5C 9C 9D 9H QS QH QD 6S 7S 8S 9S"
@@ -191,9 +191,9 @@ def test_TR_14_round7_all_cards_out() -> None:
     events = game.apply_json(lay_down(0, *_round7_melds(game)))
     assert kinds(events)[-2:] == ["round_scored", "match_over"]
     assert game.phase is Phase.MATCH_OVER
-    assert game.round_scores[-1][0] == 0
+    assert game.state.round_scores[-1][0] == 0
     assert not game.hand(0)
-    assert all(game.round_scores[-1][s] == hand_points(game.hand(s)) for s in range(4))
+    assert all(game.state.round_scores[-1][s] == hand_points(game.hand(s)) for s in range(4))
 
 
 def test_TR_15_round7_card_left_over_no_lay_down() -> None:
@@ -225,29 +225,29 @@ def test_TR_17_round7_after_a_claim_all_sixteen_must_fit(last: str) -> None:
     hand = "5H 5S 5D 9C 9D 9H QS QH QD 6S 7S 8S 9S"
     game = table([None, None, hand, None],
                  round_no=7, phase="draw", to_move=0, discard="4S 5C", discarder=3,
-                 stock_top=f"QC 3C 4C {last}")
+                 stock=f"QC 3C 4C {last}")
     game.apply_json({"kind": "call", "seat": 2})
     game.apply_json({"kind": "grant", "seat": 0})
-    assert len(game.hands[2]) == 15
+    assert len(game.state.hands[2]) == 15
     for seat, face in ((0, "3C"), (1, "4C")):
         game.apply_json({"kind": "draw_stock", "seat": seat})
         game.apply_json({"kind": "discard", "seat": seat, "card": card(game, seat, face)})
     game.apply_json({"kind": "draw_stock", "seat": 2})
-    assert len(game.hands[2]) == 16
+    assert len(game.state.hands[2]) == 16
     melds = [meld("set", game, 2, "5H 5S 5D 5C"), meld("set", game, 2, "9C 9D 9H"),
              meld("set", game, 2, "QS QH QD QC")]
     if last == "10S":
         game.apply_json(lay_down(2, *melds, meld("run", game, 2, "6S 7S 8S 9S 10S")))
         assert game.phase is Phase.MATCH_OVER
-        assert game.last_result is not None
-        assert game.last_result["out"] == 2
+        assert game.state.last_result is not None
+        assert game.state.last_result["out"] == 2
     else:
         assert_illegal(game, lay_down(2, *melds, meld("run", game, 2, "6S 7S 8S 9S")), "T-20")
 
 
 def _tr18(**options: object) -> TressGame:
     """P1 has discarded 10H onto 4C; P2 is due to draw; P4 calls first, then P3."""
-    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock_top="2S 3S",
+    game = table([None] * 4, phase="draw", to_move=1, discard="4C 10H", discarder=0, stock="2S 3S",
                  options=dict(options))
     game.apply_json({"kind": "call", "seat": 3})
     game.apply_json({"kind": "call", "seat": 2})
@@ -261,15 +261,15 @@ def test_TR_18_drawer_takes_it_or_first_caller_gets_it() -> None:
     kept = game.copy()
     kept.apply_json({"kind": "draw_discard", "seat": 1})
     assert card(kept, 1, "10H")
-    assert len(kept.hands[1]) == 8
+    assert len(kept.state.hands[1]) == 8
     assert kept.phase is Phase.PLAY
-    assert [len(h) for h in kept.hands] == [7, 8, 7, 7]
+    assert [len(h) for h in kept.state.hands] == [7, 8, 7, 7]
     events = game.apply_json({"kind": "grant", "seat": 1})
     assert kinds(events) == ["claim_granted", "card_drawn"]
     assert events[0].data["seat"] == 3
     assert events[1].for_seat(0)["card"] is None
     assert events[1].for_seat(3)["card"] == "2S"
-    assert [len(h) for h in game.hands] == [7, 7, 7, 9]
+    assert [len(h) for h in game.state.hands] == [7, 7, 7, 9]
     assert_illegal(game, {"kind": "draw_discard", "seat": 1}, "T-17")
     game.apply_json({"kind": "draw_stock", "seat": 1})
     assert game.hand(1).count(cards_from_faces("3S")[0]) == 1
@@ -277,15 +277,15 @@ def test_TR_18_drawer_takes_it_or_first_caller_gets_it() -> None:
     by_seat = _tr18(claim_priority="seat_order")
     assert by_seat.view(0)["claims"] == [2, 3]
     by_seat.apply_json({"kind": "grant", "seat": 1})
-    assert len(by_seat.hands[2]) == 9
-    assert len(by_seat.hands[3]) == 7
+    assert len(by_seat.state.hands[2]) == 9
+    assert len(by_seat.state.hands[3]) == 7
 
 
 def test_TR_19_granted_caller_does_not_discard() -> None:
     game = table([None] * 4, round_no=2, phase="draw", to_move=1, discard="4C 10H", discarder=0)
     game.apply_json({"kind": "call", "seat": 3})
     game.apply_json({"kind": "grant", "seat": 1})
-    assert len(game.hands[3]) == 10
+    assert len(game.state.hands[3]) == 10
     assert_illegal(game, {"kind": "discard", "seat": 3, "card": "10H"}, "turn")
     assert game.to_move == 1
     assert game.phase is Phase.DRAW
@@ -319,7 +319,7 @@ def test_TR_22_first_turned_card_may_be_claimed(answer: str) -> None:
     game.apply_json({"kind": answer, "seat": 0})
     holder = 0 if answer == "draw_discard" else 1
     assert card(game, holder, "7S")
-    assert [len(h) for h in game.hands] == ([10, 9, 9, 9] if holder == 0 else [9, 11, 9, 9])
+    assert [len(h) for h in game.state.hands] == ([10, 9, 9, 9] if holder == 0 else [9, 11, 9, 9])
 
 
 def test_TR_23_no_claim_on_own_discard() -> None:
@@ -337,7 +337,7 @@ def test_TR_24_down_player_may_call(down_may_claim: bool) -> None:
         game.apply_json(action)
         game.apply_json({"kind": "grant", "seat": 2})
         assert card(game, 1, "4D")
-        assert len(game.hands[1]) == 4
+        assert len(game.state.hands[1]) == 4
     else:
         assert_illegal(game, action, "T-16")
 
@@ -348,7 +348,7 @@ def _score_when_out(held: str) -> list[int]:
                                                   (1, "10H 10S 10C")])
     game.apply_json({"kind": "discard", "seat": 0, "card": "3D"})
     assert game.phase is Phase.ROUND_OVER
-    return game.round_scores[-1]
+    return game.state.round_scores[-1]
 
 
 def test_TR_25_hand_scores_100_and_out_scores_0() -> None:
@@ -368,17 +368,17 @@ def test_TR_27_lowest_total_wins() -> None:
     game = table([low, ROUND7_OUT, low], round_no=7, to_move=1, round_scores=rows)
     game.apply_json(lay_down(1, *_round7_melds(game, 1)))
     assert game.scores == [145, 90, 210]
-    assert game.winners == [1]
+    assert game.state.winners == [1]
     assert game.view(0)["winners"] == [1]
 
 
 def test_TR_28_dealer_rotates_left() -> None:
-    seed = next(s for s in range(100) if TressGame.new({}, s).dealer == 0)
+    seed = next(s for s in range(100) if TressGame.new({}, s).state.dealer == 0)
     game = TressGame.new({}, seed)
-    assert (game.dealer, game.to_move) == (0, 1)
+    assert (game.state.dealer, game.to_move) == (0, 1)
     over = table([None] * 4, phase="round_over", dealer=0, to_move=1)
     over.apply_json({"kind": "next_round", "seat": 1})
-    assert (over.round, over.dealer, over.to_move) == (2, 1, 2)
+    assert (over.state.round, over.state.dealer, over.to_move) == (2, 1, 2)
 
 
 def test_TR_29_distinct_melds() -> None:
@@ -414,7 +414,7 @@ def test_TR_30_nothing_past_a_high_ace_and_the_14_card_run() -> None:
                  melds=[(0, "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"), (0, "7C 7H 7S")])
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "AD", "meld": 0, "end": "low"})
     game.apply_json({"kind": "lay_off", "seat": 0, "card": "AD.1", "meld": 0, "end": "high"})
-    assert len(game.melds[0].meld.cards) == 14
+    assert len(game.state.melds[0].meld.cards) == 14
     assert not [a for a in game.legal_actions(0) if a.KIND == "lay_off"]
 
 

@@ -90,8 +90,8 @@ def kinds(events: list[Any]) -> list[str]:
 
 def all_cards(game: TressGame) -> Counter[Card]:
     """Every card's count over hands, stock, discard pile and melds."""
-    cards = [c for h in game.hands for c in h] + game.stock + game.discard
-    cards += [c for t in game.melds.values() for c in t.meld.cards]
+    cards = [c for h in game.state.hands for c in h] + game.state.stock + game.state.discard
+    cards += [c for t in game.state.melds.values() for c in t.meld.cards]
     return Counter(cards)
 
 
@@ -118,10 +118,10 @@ def reshuffle_hidden(game: TressGame, seat: int, rng: random.Random) -> TressGam
     """A copy where every card ``seat`` cannot see (other hands, stock) is dealt anew, sizes kept."""
     other = game.copy()
     seats = [s for s in range(game.num_players) if s != seat]
-    pool = [c for s in seats for c in other.hands[s]] + other.stock
+    pool = [c for s in seats for c in other.state.hands[s]] + other.state.stock
     rng.shuffle(pool)
     for s in seats:
-        size = len(other.hands[s])
-        other.hands[s], pool = pool[:size], pool[size:]
-    other.stock = pool
+        size = len(other.state.hands[s])
+        other.state.hands[s], pool = pool[:size], pool[size:]
+    other.state.stock = pool
     return other

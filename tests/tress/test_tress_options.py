@@ -114,7 +114,7 @@ def test_option_tie_break_round7() -> None:
         specs = (("set", "5H 5S 5D 5C"), ("set", "9C 9D 9H"), ("set", "QS QH QD"), ("run", "6S 7S 8S 9S"))
         game.apply_json(lay_down(1, *melds(game, 1, *specs)))
         assert game.scores == [100, 100, 170]
-        assert game.winners == ([1] if tie_break else [0, 1])
+        assert game.state.winners == ([1] if tie_break else [0, 1])
 
 
 @pytest.mark.parametrize("penalty", [0, 1, 2])
@@ -123,19 +123,19 @@ def test_option_penalty_cards(penalty: int) -> None:
                  options={"penalty_cards": penalty})
     game.apply_json({"kind": "call", "seat": 2})
     game.apply_json({"kind": "grant", "seat": 1})
-    assert len(game.hands[2]) == 8 + penalty
+    assert len(game.state.hands[2]) == 8 + penalty
     assert game.view(0)["penalty_cards"] == penalty
 
 
 def test_option_empty_stock_end_round() -> None:
     game = table([None] * 4, phase="draw", to_move=1, discard="2C 3C 9C", discarder=0, rest_to=0,
-                 stock_top="5S", options={"empty_stock": "end_round"})
+                 stock="5S", options={"empty_stock": "end_round"})
     events = game.apply_json({"kind": "draw_stock", "seat": 1})
     assert kinds(events) == ["card_drawn", "round_scored"]
     assert card(game, 1, "5S")
     assert game.phase is Phase.ROUND_OVER
     # By default the same draw leaves the round going; the next draw rebuilds the stock.
-    game = table([None] * 4, phase="draw", to_move=1, discard="2C 3C 9C", discarder=0, rest_to=0, stock_top="5S")
+    game = table([None] * 4, phase="draw", to_move=1, discard="2C 3C 9C", discarder=0, rest_to=0, stock="5S")
     assert kinds(game.apply_json({"kind": "draw_stock", "seat": 1})) == ["card_drawn"]
 
 

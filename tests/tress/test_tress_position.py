@@ -176,7 +176,7 @@ def test_card_from_discard_pile_melded_this_turn_survives_save_and_load() -> Non
     game.apply_json({"kind": "lay_down", "seat": 0, "melds": [
         {"kind": "set", "cards": [*sorted(k for k in held if k[:2] in ("4H", "4S")), four]},
         {"kind": "set", "cards": sorted(k for k in held if k[:2] in ("KD", "KS") or k.startswith("JK"))}]})
-    assert game.drawn_from_discard is None  # melded, so nothing is left to bar from the discard
+    assert game.state.drawn_from_discard is None  # melded, so nothing is left to bar from the discard
     assert TressGame.load(game.save()).save() == game.save()
 
 

@@ -117,14 +117,14 @@ def _random_action(game: TressGame, rng: random.Random) -> Action:
     seat = rng.randrange(n)
     deck = build_deck(2, game.options.joker_count)
     c = rng.choice(deck)
-    meld_id = rng.randrange(game.next_meld_id + 2)
+    meld_id = rng.randrange(game.state.next_meld_id + 2)
     choices: list[Action] = [
         DrawStock(seat), DrawDiscard(seat), Call(seat), Call(seat, c), Grant(seat), NextRound(seat),
         Discard(seat, c), LayOff(seat, c, meld_id, rng.choice([End.LOW, End.HIGH])),
         SwapJoker(seat, c, meld_id),
         LayDown(seat, (MeldSpec(_kind(rng), tuple(rng.sample(deck, rng.randint(3, 5)))),)),
     ]
-    hand = game.hands[seat]
+    hand = game.state.hands[seat]
     if hand:
         choices.append(Discard(seat, rng.choice(hand)))
         choices.append(LayDown(seat, (MeldSpec(_kind(rng), tuple(rng.sample(hand, min(len(hand), 4)))),)))

@@ -45,12 +45,12 @@ def test_T_05_random_first_dealer_and_first_card_turned_up() -> None:
     dealers = set()
     for seed in range(40):
         game = TressGame.new({}, seed)
-        dealers.add(game.dealer)
-        assert game.to_move == (game.dealer + 1) % 4
-        assert len(game.discard) == 1
-        assert len(game.stock) == 108 - 28 - 1
+        dealers.add(game.state.dealer)
+        assert game.to_move == (game.state.dealer + 1) % 4
+        assert len(game.state.discard) == 1
+        assert len(game.state.stock) == 108 - 28 - 1
         assert game.phase is Phase.DRAW
-        assert not game.discard_dead
+        assert not game.state.discard_dead
         assert TressGame.new({}, seed).save() == game.save()
     assert dealers == {0, 1, 2, 3}
 
@@ -59,7 +59,7 @@ def test_T_06_set_has_no_upper_size() -> None:
     game = table(["9H 9S 9D 9C JK 2C", None, None, None], melds=[(0, "9H 9S 9D"), (0, "KD KS KC")])
     for face in ("9H", "9S", "9D", "9C", "JK"):
         game.apply_json({"kind": "lay_off", "seat": 0, "card": card(game, 0, face), "meld": 0, "end": "high"})
-    assert len(game.melds[0].meld.cards) == 8
+    assert len(game.state.melds[0].meld.cards) == 8
 
 
 def test_T_07_nothing_below_a_low_ace() -> None:
@@ -79,8 +79,8 @@ def test_T_09_joker_lay_offs_are_unrestricted() -> None:
     game = table(["JK JK 2C", None, None, None], melds=[(0, "9C 9D JK(9)"), (0, "KD KS KC")])
     for key in [c.key for c in game.hand(0) if c.is_joker]:
         game.apply_json({"kind": "lay_off", "seat": 0, "card": key, "meld": 0, "end": "high"})
-    assert game.melds[0].meld.jokers == 3
-    assert game.melds[0].meld.naturals == 2
+    assert game.state.melds[0].meld.jokers == 3
+    assert game.state.melds[0].meld.naturals == 2
 
 
 def test_T_11_draw_once_before_playing() -> None:
@@ -96,7 +96,7 @@ def test_T_12_going_down_is_optional_and_never_partial() -> None:
     assert_illegal(game, lay_down(0, *melds(game, 0, ("set", "4H 4S 4C"))), "T-12")
     assert [a.KIND for a in game.legal_actions(0)].count("lay_down") >= 1
     game.apply_json({"kind": "discard", "seat": 0, "card": "7C"})
-    assert not game.down[0]
+    assert not game.state.down[0]
     assert game.phase is Phase.DRAW
 
 
@@ -132,12 +132,12 @@ def test_T_15_others_score_their_hands_when_one_goes_out() -> None:
     assert scored.data["out"] == 0
     assert scored.data["points"] == [0, 40, hand_points(game.hand(2)), hand_points(game.hand(3))]
     assert game.phase is Phase.ROUND_OVER
-    assert game.to_move == (game.dealer + 1) % 4
+    assert game.to_move == (game.state.dealer + 1) % 4
 
 
 def test_T_20_nobody_lays_off_in_round7() -> None:
     game = table(["5H 5S 5D 5C 9C 9D 9H QS QH QD 6S 7S 8S 2C", None, None, None], round_no=7)
-    assert not game.down[0]
+    assert not game.state.down[0]
     assert not [a for a in game.legal_actions(0) if a.KIND in ("lay_off", "swap_joker")]
 
 
@@ -167,5 +167,5 @@ def test_T_21_restock_is_seeded_and_replayable() -> None:
     second = table([None] * 4, phase="draw", to_move=1, discard=pile, discarder=0, rest_to=0, seed=7)
     first.apply_json({"kind": "draw_stock", "seat": 1})
     second.apply_json({"kind": "draw_stock", "seat": 1})
-    assert first.stock == second.stock
+    assert first.state.stock == second.state.stock
     assert first.save() == second.save()

@@ -18,9 +18,12 @@ next_hand      -                                                            roun
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rummytable import actions
+from rummytable.actions import DrawDiscard, DrawStock
 from rummytable.cards import SUITS, Card, CardError, parse_card
 from rummytable.game import Action, MalformedActionError, PlainAction
 from rummytable.jsontext import quote
@@ -53,22 +56,6 @@ def _codes(cards: tuple[Card, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class DrawStock(PlainAction):
-    """Draw the top card of the stock (K-8)."""
-
-    KIND: ClassVar[str] = "draw_stock"
-    ORDER: ClassVar[int] = 1
-
-
-@dataclass(frozen=True)
-class DrawDiscard(PlainAction):
-    """Take the top card of the discard pile (K-8); it may not be discarded this turn (K-10)."""
-
-    KIND: ClassVar[str] = "draw_discard"
-    ORDER: ClassVar[int] = 2
-
-
-@dataclass(frozen=True)
 class LayDown(Action):
     """Lay down a new sequence from hand (K-9).
 
@@ -95,8 +82,22 @@ class LayDown(Action):
         return (self.seat, self.ORDER, _codes(self.cards))
 
     def describe(self) -> str:
-        """The cards in table order, e.g. ``5C JK 7C``."""
-        return _faces(self.cards)
+        """The cards in table order, e.g. ``5C JK 7C``; a given start follows: ``JK 2H 3H from 1``."""
+        return _faces(self.cards) if self.start is None else f"{_faces(self.cards)} from {self.start}"
+
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"5C JK 7C"`` or ``"JK 2H 3H from 1"``.
+
+        :raises MalformedActionError: for anything else.
+        """
+        tokens = words.split()
+        start: int | None = None
+        if len(tokens) > 2 and tokens[-2] == "from" and tokens[-1].isdigit():
+            start, tokens = int(tokens[-1]), tokens[:-2]
+        if not tokens:
+            raise MalformedActionError("lay_down: no cards")
+        return cls(seat, tuple(cls.card_of(token, cls.KIND) for token in tokens), start)
 
 
 @dataclass(frozen=True)
@@ -126,26 +127,32 @@ class Extend(Action):
         """E.g. ``#3 high: 9H 10H``."""
         return f"#{self.meld} {self.end.value}: {_faces(self.cards)}"
 
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"#2 low: JK 4H"``.
+
+        :raises MalformedActionError: for anything else.
+        """
+        found = re.fullmatch(r"#(\d+) (low|high): (.+)", words)
+        if found is None:
+            raise MalformedActionError(f"extend: reads '#<id> low|high: <cards>', not {quote(words)}")
+        return cls(seat, int(found[1]), tuple(cls.card_of(t, cls.KIND) for t in found[3].split()), End(found[2]))
+
 
 @dataclass(frozen=True)
-class Discard(Action):
-    """Discard one card, ending the turn (K-10); the last card ends the hand (K-16)."""
+class Discard(actions.Discard):
+    """Discard one card, ending the turn (K-10); the last card ends the hand (K-16).
 
-    KIND: ClassVar[str] = "discard"
+    The shared discard (:class:`rummytable.actions.Discard`), listed among Take's plays by rank,
+    suit and copy like the cards of its lay-downs and extensions.
+    """
+
     ORDER: ClassVar[int] = 5
-    card: Card
 
-    def fields_json(self) -> dict[str, Any]:
-        """``{"card": key}``."""
-        return {"card": self.card.key}
-
-    def sort_key(self) -> tuple[int, int, str]:
-        """(seat, kind order, the card by rank, suit, copy)."""
-        return (self.seat, self.ORDER, _code(self.card))
-
-    def describe(self) -> str:
-        """The card's key."""
-        return self.card.key
+    @staticmethod
+    def card_order(card: Card) -> str:
+        """The card by rank, suit and copy (jokers first)."""
+        return _code(card)
 
 
 @dataclass(frozen=True)

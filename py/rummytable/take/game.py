@@ -19,7 +19,7 @@ Usage::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rummytable.cards import Card, build_deck
@@ -28,28 +28,35 @@ from rummytable.game import (
     Event,
     Game,
     IllegalActionError,
+    LegalActions,
     MalformedActionError,
     OptionsError,
     Phase,
     chance_rng,
 )
-from rummytable.melds import End, MeldError
-from rummytable.take.actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand, action_from_json
+from rummytable.melds import End, Meld, MeldError
+from rummytable.take.actions import (
+    ACTION_TYPES,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Extend,
+    LayDown,
+    NextHand,
+    action_from_json,
+)
 from rummytable.take.options import StockRule, TakeOptions, TieRule
 from rummytable.take.plays import extension_plays, keeps_a_discard, lay_down_plays
 from rummytable.take.position import load_game, state_from_faces, state_to_json
 from rummytable.take.scoring import hand_points, hand_scores, table_points
 from rummytable.take.state import HandResult, TakeState
 from rummytable.take.table import TableSequence, extension, new_sequence, sequence_view
+from rummytable.take.view import build_view
 
-__all__ = ["HAND_SIZE", "LOG_IN_VIEW", "TakeGame"]
+__all__ = ["HAND_SIZE", "TakeGame"]
 
 HAND_SIZE = 7
 """Cards dealt to each player (K-3)."""
-
-LOG_IN_VIEW = 20
-"""How many of the latest public events ``view`` includes as ``"log"``."""
-
 
 class TakeGame(Game):
     """A Take match. Build with :meth:`new`, :meth:`replay` or :meth:`load`; never share state.
@@ -58,6 +65,7 @@ class TakeGame(Game):
     """
 
     NAME = "take"
+    ACTIONS = ACTION_TYPES
 
     def __init__(self, state: TakeState) -> None:
         """Wrap ``state`` (not copied). Use :meth:`new` to start a match."""
@@ -101,7 +109,8 @@ class TakeGame(Game):
     def from_faces(cls, **situation: Any) -> TakeGame:
         """Build a game in a given situation from face notation
         (:func:`rummytable.take.position.state_from_faces`: ``players``, ``hands``, ``melds``,
-        ``discard``, ``stock``, ``turn``, ``phase``, ``drawn_from_discard``, ``scores``, ``options``).
+        ``discard``, ``stock`` (top first), ``to_move``, ``phase``, ``drawn_from_discard``, ``scores``,
+        ``options``), as :meth:`rummytable.tress.game.TressGame.from_faces` does for Tress.
 
         :raises PositionError: when the situation is not a valid position (also one in which
             the player to move could not act).
@@ -180,16 +189,33 @@ class TakeGame(Game):
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> LegalActions:
         """Every legal action of ``seat`` now, sorted (:meth:`Action.sort_key`).
 
         Draw phase: draw_stock, draw_discard. Play phase: every new sequence and every
         extension the hand allows (see :mod:`rummytable.take.plays` for exactly what is
         listed), then each discard. After a hand: next_hand, for every seat.
+
+        ``action in legal_actions(seat)`` asks the rules (:meth:`is_legal`). The listing is complete
+        (``.complete``) unless it holds a lay-down (the same cards with their ``start`` written out
+        are legal too) or, with two jokers in hand, a play with a joker (the other joker in its place
+        is legal too); those variants are not listed.
+
+        :raises ValueError: for a seat outside the table (as in every game).
         """
+        self.require_seat(seat)
+        return self._listed(seat, self._legal(seat))
+
+    def _listed(self, seat: int, actions: list[Action]) -> LegalActions:
+        jokers = sum(card.is_joker for card in self.state.hands[seat])
+        variants = any(type(a) is LayDown or (type(a) is Extend and jokers > 1 and any(c.is_joker for c in a.cards))
+                       for a in actions if isinstance(a, LayDown | Extend))
+        return LegalActions(actions, self, seat, complete=not variants)
+
+    def _legal(self, seat: int) -> list[Action]:
         state = self.state
         actions: list[Action] = []
-        if not 0 <= seat < self.num_players or state.phase is Phase.MATCH_OVER:
+        if state.phase is Phase.MATCH_OVER:
             return actions
         if state.phase is Phase.ROUND_OVER:
             return [NextHand(seat)]
@@ -222,19 +248,24 @@ class TakeGame(Game):
 
     def _validate(self, action: Action) -> Any:
         """Check ``action``; return what performing it needs (the new meld for plays)."""
-        state = self.state
-        if not isinstance(action, (DrawStock, DrawDiscard, LayDown, Extend, Discard, NextHand)):
+        if type(action) not in _CARRY_OUT:
             raise MalformedActionError(f"{action!r} is not a Take action")
-        if not 0 <= action.seat < self.num_players:
-            raise self._fail(action, f"there is no seat {action.seat}", "turn")
-        if state.phase is Phase.MATCH_OVER:
-            raise self._fail(action, "the match is over", "K-18")
-        if isinstance(action, NextHand):
-            if state.phase is not Phase.ROUND_OVER:
-                raise self._fail(action, "the hand is still being played", "K-16")
-            return None
-        if state.phase is Phase.ROUND_OVER:
+        self.require_seat_of(action)
+        return _PHASE_CHECKS[self.state.phase](self, action)
+
+    def _check_match_over(self, action: Action) -> Any:
+        raise self._fail(action, "the match is over", "K-18")
+
+    def _check_hand_over(self, action: Action) -> Any:
+        if type(action) is not NextHand:
             raise self._fail(action, "the hand is over: the next hand must be dealt first", "K-16")
+        return None
+
+    def _check_in_hand(self, action: Action) -> Any:
+        """DRAW and PLAY: the player to move's action of this phase."""
+        state = self.state
+        if type(action) is NextHand:
+            raise self._fail(action, "the hand is still being played", "K-16")
         if action.seat != state.turn:
             raise self._fail(action, f"it is P{state.turn + 1}'s turn", "turn")
         if isinstance(action, (DrawStock, DrawDiscard)):
@@ -247,14 +278,18 @@ class TakeGame(Game):
             return None
         if state.phase is not Phase.PLAY:
             raise self._fail(action, "draw a card first", "K-8")
-        if isinstance(action, Discard):
-            if action.card not in state.hands[action.seat]:
-                raise self._fail(action, f"{action.card.key} is not in your hand", "K-10")
-            if action.card == state.drawn_from_discard:
-                raise self._fail(action, "you may not discard the card taken from the discard pile this turn",
-                                 "K-10")
-            return None
-        assert isinstance(action, (LayDown, Extend))
+        return _PLAY_CHECKS[type(action)](self, action)
+
+    def _check_discard(self, action: Discard) -> None:
+        state = self.state
+        if action.card not in state.hands[action.seat]:
+            raise self._fail(action, f"{action.card.key} is not in your hand", "K-10")
+        if action.card == state.drawn_from_discard:
+            raise self._fail(action, "you may not discard the card taken from the discard pile this turn", "K-10")
+
+    def _check_meld_play(self, action: LayDown | Extend) -> Meld:
+        """A lay-down or extension: the cards held, the sequence it makes (K-4..K-7, K-9, K-12), a discard left."""
+        state = self.state
         self._check_cards_held(action, action.cards)
         try:
             if isinstance(action, LayDown):
@@ -302,22 +337,27 @@ class TakeGame(Game):
     def _perform(self, action: Action) -> list[Event]:
         return self._carry_out(action, self._validate(action))
 
+    def _perform_unchecked(self, action: Action) -> list[Event]:
+        """Carry out ``action`` with no rule check; the new sequence of a play is still built (K-4, K-5).
+
+        :raises MeldError: when a lay-down or extension makes no sequence.
+        """
+        meld: Meld | None = None
+        if isinstance(action, LayDown):
+            meld = new_sequence(action.cards, self.state.options, action.start)
+        elif isinstance(action, Extend):
+            meld = extension(self.state.sequences[action.meld], action.cards, action.end, action.seat,
+                             self.state.options)
+        return self._carry_out(action, meld)
+
     def _carry_out(self, action: Action, meld: Any) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, DrawStock):
-            self._draw_stock(action.seat, events)
-        elif isinstance(action, DrawDiscard):
-            self._draw_discard(action.seat, events)
-        elif isinstance(action, LayDown):
-            self._lay_down(action, meld, events)
-        elif isinstance(action, Extend):
-            self._extend(action, meld, events)
-        elif isinstance(action, Discard):
-            self._discard(action, events)
-        else:
-            self._deal(self.state.hand_no + 1, (self.state.dealer + 1) % self.num_players, events)
+        _CARRY_OUT[type(action)](self, action, meld, events)
         self.state.log.extend(events)
         return events
+
+    def _next_hand(self, events: list[Event]) -> None:
+        self._deal(self.state.hand_no + 1, (self.state.dealer + 1) % self.num_players, events)
 
     def _draw_stock(self, seat: int, events: list[Event]) -> None:
         state = self.state
@@ -472,31 +512,34 @@ class TakeGame(Game):
     # ------------------------------------------------------------------ view
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, JSON-ready: the common view shape plus Take keys
-        (``"target"``, ``"bottom_added"``, ``"log"``). Other hands and the stock are never shown.
+        """What ``seat`` may see, JSON-ready (:func:`rummytable.take.view.build_view`).
 
         :raises ValueError: for a seat that is not in the match.
         """
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"there is no seat {seat} in a {self.num_players}-player match")
-        state = self.state
-        drawn = state.drawn_from_discard if state.turn == seat and state.phase is Phase.PLAY else None
-        return {
-            "game": self.NAME, "schema": 1, "seat": seat, "players": self.num_players,
-            "phase": state.phase.value, "to_move": self.to_move, "dealer": state.dealer,
-            "round": state.hand_no, "hand": [c.key for c in sorted(state.hands[seat])],
-            "hand_counts": [len(h) for h in state.hands], "stock_count": len(state.stock),
-            "discard_top": state.discard[-1].key if state.discard else None,
-            "discard_count": len(state.discard), "discard_dead": False,
-            "drawn_from_discard": drawn.key if drawn else None,
-            "melds": [sequence_view(seq) for seq in state.sequences.values()],
-            "scores": list(state.scores), "round_scores": [list(r) for r in state.round_scores],
-            "last_result": state.last_result.to_json() if state.last_result else None,
-            "winners": list(state.winners),
-            "legal_actions": [a.to_json() for a in self.legal_actions(seat)],
-            "options": state.options.to_json(),
-            "target": state.options.target,
-            "bottom_added": [{"meld_id": meld_id, "cards": [c.key for c in cards]}
-                             for meld_id, cards in sorted(state.bottom_added.items())],
-            "log": [event.for_seat(seat) for event in state.log[-LOG_IN_VIEW:]],
-        }
+        return build_view(self, seat)
+
+
+_PHASE_CHECKS: dict[Phase, Callable[[TakeGame, Action], Any]] = {
+    Phase.DRAW: TakeGame._check_in_hand,
+    Phase.PLAY: TakeGame._check_in_hand,
+    Phase.ROUND_OVER: TakeGame._check_hand_over,
+    Phase.MATCH_OVER: TakeGame._check_match_over,
+}
+"""How :meth:`TakeGame.check` judges an action, by the phase (Take has no claim phase)."""
+
+_PLAY_CHECKS: dict[type[Action], Callable[[TakeGame, Any], Any]] = {
+    Discard: TakeGame._check_discard,
+    LayDown: TakeGame._check_meld_play,
+    Extend: TakeGame._check_meld_play,
+}
+"""The play phase's actions, each with its own check (after the turn and the draw are checked)."""
+
+_CARRY_OUT: dict[type[Action], Callable[[TakeGame, Any, Any, list[Event]], None]] = {
+    DrawStock: lambda game, action, meld, events: game._draw_stock(action.seat, events),
+    DrawDiscard: lambda game, action, meld, events: game._draw_discard(action.seat, events),
+    LayDown: lambda game, action, meld, events: game._lay_down(action, meld, events),
+    Extend: lambda game, action, meld, events: game._extend(action, meld, events),
+    Discard: lambda game, action, meld, events: game._discard(action, events),
+    NextHand: lambda game, action, meld, events: game._next_hand(events),
+}
+"""How :meth:`TakeGame.apply` carries out a checked action (with the meld its check built), by its class."""

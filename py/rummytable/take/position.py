@@ -44,10 +44,16 @@ __all__ = ["load_game", "state_from_faces", "state_from_json", "state_to_json"]
 _PHASES = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 _KEYS = frozenset({
-    "game", "schema", "options", "seed", "round", "dealer", "phase", "turn", "hands", "stock", "discard",
+    "game", "schema", "options", "seed", "round", "dealer", "phase", "to_move", "hands", "stock", "discard",
     "melds", "next_meld_id", "drawn_from_discard", "bottom_added", "restocks", "melded_since_restock", "scores",
     "round_scores", "last_result", "winners", "history", "log"})
-"""Every key of a Take position; ``start`` may be added (saves of earlier versions lack it)."""
+"""Every key of a Take position; ``start`` may be added (saves of earlier versions lack it).
+
+Saves written before the two games shared their key names call ``to_move`` ``turn``; the reader
+takes either (:data:`_LEGACY_KEYS`), and :func:`state_to_json` writes the new name."""
+
+_LEGACY_KEYS = {"turn": "to_move"}
+"""Old key -> key of this version, for the saves of schema 1 written before the key was renamed."""
 
 
 def _keys(cards: Sequence[Card]) -> list[str]:
@@ -58,10 +64,11 @@ def state_to_json(state: TakeState) -> dict[str, Any]:
     """Return the position as JSON data (lists keep their order; tops of piles are last)."""
     return {
         "game": "take", "schema": POSITION_SCHEMA, "options": state.options.to_json(), "seed": state.seed,
-        "round": state.hand_no, "dealer": state.dealer, "phase": state.phase.value, "turn": state.turn,
-        "hands": [_keys(hand) for hand in state.hands], "stock": _keys(state.stock),
+        "round": state.hand_no, "dealer": state.dealer, "phase": state.phase.value, "to_move": state.turn,
+        "hands": [_keys(sorted(hand)) for hand in state.hands], "stock": _keys(state.stock),
         "discard": _keys(state.discard),
-        "melds": [{"id": seq.id, "owner": seq.owner, "cards": _keys(seq.meld.cards), "start": seq.meld.start}
+        "melds": [{"id": seq.id, "owner": seq.owner, "kind": "run", "cards": _keys(seq.meld.cards),
+                   "start": seq.meld.start}
                   for seq in state.sequences.values()],
         "next_meld_id": state.next_id,
         "drawn_from_discard": state.drawn_from_discard.key if state.drawn_from_discard else None,
@@ -157,8 +164,10 @@ def _sequences(data: dict[str, Any], options: TakeOptions) -> dict[int, TableSeq
     sequences: dict[int, TableSequence] = {}
     for index, item in enumerate(raw):
         where = f"position melds[{index}]"
-        if not isinstance(item, dict) or set(item) != {"id", "owner", "cards", "start"}:
-            raise PositionError(f"{where}: expected {{id, owner, cards, start}}, not {quote(item)}")
+        # ``kind`` (always "run") is written since both games share the meld shape; older saves lack it.
+        if (not isinstance(item, dict) or set(item) - {"kind"} != {"id", "owner", "cards", "start"}
+                or item.get("kind", "run") != "run"):
+            raise PositionError(f"{where}: expected {{id, owner, kind: 'run', cards, start}}, not {quote(item)}")
         meld_id = _int(item, "id", where)
         if meld_id in sequences:
             raise PositionError(f"{where}: sequence id {meld_id} is used twice")
@@ -189,7 +198,7 @@ def _result(value: object, players: int) -> HandResult | None:
     if out is not None:
         out = _seat(out, players, f"{where} out")
     result = HandResult(
-        hand_no=_int(value, "round", where, 1), hands=tuple(tuple(_cards(h, where)) for h in hands),
+        hand_no=_int(value, "round", where, 1), hands=tuple(tuple(sorted(_cards(h, where))) for h in hands),
         table=tuple(_ints(value["table_points"], players, where)),
         held=tuple(_ints(value["hand_points"], players, where)),
         points=tuple(_ints(value["points"], players, where)), out=out)
@@ -229,6 +238,7 @@ def state_from_json(data: object) -> TakeState:
     schema = data.get("schema")
     if isinstance(schema, bool) or not isinstance(schema, int) or schema != POSITION_SCHEMA:
         raise PositionError(f"unknown position schema {quote(schema)}; this version reads {POSITION_SCHEMA}")
+    data = _renamed(data)
     keys = {str(key) for key in data}
     if keys - _KEYS - {"start"} or _KEYS - keys:
         raise PositionError(f"position keys: missing {sorted(_KEYS - keys)}, "
@@ -249,7 +259,7 @@ def state_from_json(data: object) -> TakeState:
     state = TakeState(
         options=options, seed=require(data, "seed", int, "position"), hand_no=_int(data, "round", "position", 1),
         dealer=_seat(data["dealer"], players, "position dealer"), phase=phase,
-        turn=_seat(data["turn"], players, "position turn"),
+        turn=_seat(data["to_move"], players, "position to_move"),
         hands=[_cards(h, f"position hands[{i}]") for i, h in enumerate(hands_raw)],
         stock=_cards(data["stock"], "position stock"), discard=_cards(data["discard"], "position discard"),
         sequences=_sequences(data, options), next_id=_int(data, "next_meld_id", "position"),
@@ -299,6 +309,22 @@ def state_from_json(data: object) -> TakeState:
     if not state.history and not state.log:
         state.origin = state.copy()  # a set-up position is the start of the match played on from it
     return state
+
+
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the keys of older saves (:data:`_LEGACY_KEYS`) under their present names.
+
+    :raises PositionError: when a position gives both the old and the new name.
+    """
+    old = [key for key in _LEGACY_KEYS if key in data]
+    if not old:
+        return data
+    renamed = dict(data)
+    for key in old:
+        if _LEGACY_KEYS[key] in data:
+            raise PositionError(f"position keys: {key!r} and {_LEGACY_KEYS[key]!r} name the same thing; give one")
+        renamed[_LEGACY_KEYS[key]] = renamed.pop(key)
+    return renamed
 
 
 def _check_cards(state: TakeState) -> None:
@@ -359,7 +385,7 @@ def _run_start(text: str, cards: Sequence[Card]) -> int | None:
 
 
 def state_from_faces(*, players: int = 2, hands: Sequence[str] = (), melds: Sequence[tuple[int, str]] = (),
-                     discard: str = "", stock: str | None = None, turn: int = 0, phase: Phase = Phase.PLAY,
+                     discard: str = "", stock: str | None = None, to_move: int = 0, phase: Phase = Phase.PLAY,
                      drawn_from_discard: str | None = None, scores: Sequence[int] | None = None,
                      dealer: int | None = None, options: dict[str, Any] | None = None,
                      seed: int = 0) -> TakeState:
@@ -369,9 +395,10 @@ def state_from_faces(*, players: int = 2, hands: Sequence[str] = (), melds: Sequ
     :param melds: ``(owner, "JK(AH) 2H 3H")`` per sequence, ids 0, 1, ... in this order; a
         ``JK(x)`` stand-in pins the joker's identity, else the order decides.
     :param discard: the discard pile, bottom first (top last).
-    :param stock: the top part of the stock, bottom first; every card not placed anywhere
-        goes below it in canonical order (``None``: the stock is just those cards).
-    :param turn: the seat to move; ``phase`` DRAW or PLAY.
+    :param stock: the top cards of the stock, first = top (the next card drawn), as in
+        :func:`rummytable.tress.position.scenario`; every card not placed anywhere goes below
+        them in canonical order.
+    :param to_move: the seat to move; ``phase`` DRAW or PLAY.
     :param drawn_from_discard: the card (face) the player to move took from the discard pile.
     :param scores: cumulative scores before this hand, recorded as one earlier hand.
     :param options: options as JSON (``players`` is set from ``players``).
@@ -396,18 +423,18 @@ def state_from_faces(*, players: int = 2, hands: Sequence[str] = (), melds: Sequ
         sequences[meld_id] = TableSequence(meld_id, owner, meld)
     hand_cards = [_take(text) for text in list(hands) + [""] * (players - len(hands))]
     pile = _take(discard)
-    top = _take(stock or "")
+    top = _take(stock or "")[::-1]  # the list keeps the top last
     rest = [card for card in build_deck(1, 2) if card not in set(used)]
     earlier = list(scores) if scores is not None and any(scores) else None
     hand_no = 2 if earlier else 1
     drawn = None
     if drawn_from_discard is not None:
-        drawn = next((c for c in hand_cards[turn] if str(c) == drawn_from_discard), None)
+        drawn = next((c for c in hand_cards[to_move] if str(c) == drawn_from_discard), None)
         if drawn is None:
-            raise PositionError(f"{drawn_from_discard} is not in the hand of P{turn + 1}")
+            raise PositionError(f"{drawn_from_discard} is not in the hand of P{to_move + 1}")
     state = TakeState(
-        options=opts, seed=seed, hand_no=hand_no, dealer=(turn - 1) % players if dealer is None else dealer,
-        phase=phase, turn=turn, hands=hand_cards, stock=rest + top, discard=pile, sequences=sequences,
+        options=opts, seed=seed, hand_no=hand_no, dealer=(to_move - 1) % players if dealer is None else dealer,
+        phase=phase, turn=to_move, hands=hand_cards, stock=rest + top, discard=pile, sequences=sequences,
         next_id=len(sequences), drawn_from_discard=drawn, scores=list(earlier or [0] * players),
         round_scores=[earlier] if earlier else [])
     if earlier:

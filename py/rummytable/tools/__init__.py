@@ -1,0 +1,2 @@
+"""Command-line tools: ``python -m rummytable bench|simulate|tournament`` and what they share.
+"""

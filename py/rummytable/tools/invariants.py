@@ -21,10 +21,11 @@ from typing import Any, TypeVar
 from rummytable.cards import Card, build_deck, parse_card
 from rummytable.game import Event, Game, Phase
 from rummytable.melds import TAKE_SEQUENCES, MeldError, check_joker_ratio, make_run
-from rummytable.take.game import LOG_IN_VIEW, TakeGame
+from rummytable.take.game import TakeGame
 from rummytable.take.scoring import hand_points as take_hand_points
 from rummytable.take.scoring import table_points
 from rummytable.take.table import TableSequence
+from rummytable.take.view import LOG_IN_VIEW
 from rummytable.tress.game import TressGame
 from rummytable.tress.options import DECKS, ROUNDS
 from rummytable.tress.scoring import hand_points as tress_hand_points
@@ -82,9 +83,9 @@ def deck_of(game: Game) -> list[Card]:
 
 def _places(game: Game) -> list[tuple[str, Sequence[Card]]]:
     if isinstance(game, TressGame):
-        places: list[tuple[str, Sequence[Card]]] = [(f"hand of P{s + 1}", h) for s, h in enumerate(game.hands)]
-        places += [("stock", game.stock), ("discard pile", game.discard)]
-        places += [(f"meld #{t.id}", t.meld.cards) for t in game.melds.values()]
+        places: list[tuple[str, Sequence[Card]]] = [(f"hand of P{s + 1}", h) for s, h in enumerate(game.state.hands)]
+        places += [("stock", game.state.stock), ("discard pile", game.state.discard)]
+        places += [(f"meld #{t.id}", t.meld.cards) for t in game.state.melds.values()]
         return places
     if isinstance(game, TakeGame):
         state = game.state
@@ -155,7 +156,8 @@ def check_save_load(game: Game, tail: int | None = None) -> None:
 def _short_history(game: Game, tail: int) -> Game:
     if isinstance(game, TressGame):
         tress = game.copy()
-        tress.history, tress.log = _last(tress.history, tail), _last(tress.log, tail)
+        tress.state.history, tress.state.log = _last(tress.state.history, tail), _last(tress.state.log, tail)
+        tress.history = tress.state.history
         return tress
     if isinstance(game, TakeGame):
         take = game.copy()
@@ -209,7 +211,7 @@ def check_can_act(game: Game) -> None:
 
 def _totals(game: Game) -> tuple[list[int], list[list[int]]]:
     if isinstance(game, TressGame):
-        return list(game.scores), game.round_scores
+        return list(game.scores), game.state.round_scores
     if isinstance(game, TakeGame):
         return list(game.state.scores), game.state.round_scores
     raise TypeError(f"no invariants known for {type(game).__name__}")
@@ -236,15 +238,15 @@ def check_phase(game: Game) -> None:
 
     :raises InvariantError: ``"phase"`` saying what does not fit.
     """
-    winners = game.winners if isinstance(game, TressGame) else game.state.winners if isinstance(game, TakeGame) else []
+    winners = game.state.winners if isinstance(game, (TressGame, TakeGame)) else []
     if game.phase is not Phase.MATCH_OVER:
         if game.to_move is None or winners:
             raise _fail("phase", f"phase {game.phase.value} with to_move {game.to_move} and winners {winners}")
         return
     if game.to_move is not None or not winners:
         raise _fail("phase", f"the match is over but to_move is {game.to_move} and winners are {winners}")
-    if isinstance(game, TressGame) and len(game.round_scores) != ROUNDS:
-        raise _fail("phase", f"the match ended after {len(game.round_scores)} rounds, not {ROUNDS} (T-3)")
+    if isinstance(game, TressGame) and len(game.state.round_scores) != ROUNDS:
+        raise _fail("phase", f"the match ended after {len(game.state.round_scores)} rounds, not {ROUNDS} (T-3)")
     if isinstance(game, TakeGame):
         scores = game.state.scores
         best = max(scores)
@@ -267,12 +269,12 @@ def check_hand_scored(game: Game, events: Iterable[Event]) -> None:
         return
     data = scored[-1].data
     if isinstance(game, TressGame):
-        expected = [tress_hand_points(h) for h in game.hands]
+        expected = [tress_hand_points(h) for h in game.state.hands]
         if list(data["points"]) != expected:
             raise _fail("hand_scored", f"round {data['round']} scored {data['points']}, the hands left hold {expected}")
         out = data["out"]
-        if out is not None and game.hands[out]:
-            raise _fail("hand_scored", f"P{out + 1} went out but holds {len(game.hands[out])} cards")
+        if out is not None and game.state.hands[out]:
+            raise _fail("hand_scored", f"P{out + 1} went out but holds {len(game.state.hands[out])} cards")
         return
     if isinstance(game, TakeGame):
         state = game.state

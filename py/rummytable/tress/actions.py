@@ -17,18 +17,26 @@ next_round      -                                                           T-5
 ==============  ==========================================================  =====
 
 The drawer answers a pending claim with ``draw_discard`` (takes it himself, T-17),
-``grant`` or ``draw_stock`` (which grants it, T-17).
+``grant`` or ``draw_stock`` (which grants it, T-17). ``draw_stock``, ``draw_discard`` and
+``discard`` are the actions both games share (:mod:`rummytable.actions`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rummytable.actions import Discard, DrawDiscard, DrawStock
 from rummytable.cards import Card, CardError, parse_card
 from rummytable.game import Action, MalformedActionError, PlainAction
 from rummytable.jsontext import quote
 from rummytable.melds import End, MeldKind
+
+__all__ = [
+    "ACTION_KINDS", "Call", "Discard", "DrawDiscard", "DrawStock", "Grant", "LayDown", "LayOff", "MeldSpec",
+    "NextRound", "SwapJoker", "action_from_json",
+]
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,26 @@ class MeldSpec:
         return data
 
     def __str__(self) -> str:
-        return " ".join(c.key for c in self.cards)
+        """``"set 9H 9S JK"``, ``"run 4D 5D 6D 7D"``; a pinned start follows: ``"run JK 2H 3H 4H from 1"``."""
+        text = f"{self.kind.value} " + " ".join(c.key for c in self.cards)
+        return text if self.start is None else f"{text} from {self.start}"
+
+    @staticmethod
+    def from_words(words: str) -> MeldSpec:
+        """Read back :meth:`__str__`.
+
+        :raises MalformedActionError: for text that is no meld spec.
+        """
+        tokens = words.split()
+        start: int | None = None
+        if len(tokens) > 2 and tokens[-2] == "from":
+            if not tokens[-1].isdigit():
+                raise MalformedActionError(f"a run's start is a number, not {quote(tokens[-1])}")
+            start, tokens = int(tokens[-1]), tokens[:-2]
+        if len(tokens) < 2 or tokens[0] not in ("set", "run"):
+            raise MalformedActionError(f"a meld reads 'set|run <cards>', not {quote(words)}")
+        return MeldSpec.from_json({"kind": tokens[0], "cards": tokens[1:],
+                                   **({} if start is None else {"start": start})})
 
     @staticmethod
     def from_json(data: object) -> MeldSpec:
@@ -84,22 +111,6 @@ class MeldSpec:
 
 
 @dataclass(frozen=True)
-class DrawStock(PlainAction):
-    """Draw the top card of the stock (T-11); with a claim pending this grants it first (T-17)."""
-
-    KIND: ClassVar[str] = "draw_stock"
-    ORDER: ClassVar[int] = 1
-
-
-@dataclass(frozen=True)
-class DrawDiscard(PlainAction):
-    """Take the top of the discard pile as the draw (T-11), also the answer "take it myself" (T-17)."""
-
-    KIND: ClassVar[str] = "draw_discard"
-    ORDER: ClassVar[int] = 2
-
-
-@dataclass(frozen=True)
 class Call(Action):
     """Call "take it" for the top discard, out of turn (T-16).
 
@@ -118,6 +129,18 @@ class Call(Action):
     def describe(self) -> str:
         """"take it", with the card when named."""
         return "take it" + ("" if self.card is None else f" {self.card.key}")
+
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"take it"`` or ``"take it 9H"``.
+
+        :raises MalformedActionError: for anything else.
+        """
+        if words == "take it":
+            return cls(seat)
+        if not words.startswith("take it "):
+            raise MalformedActionError(f"call: reads 'take it [card]', not {quote(words)}")
+        return cls(seat, cls.card_of(words[len("take it "):], cls.KIND))
 
 
 @dataclass(frozen=True)
@@ -144,8 +167,18 @@ class LayDown(Action):
         return {"melds": [m.to_json() for m in self.melds]}
 
     def describe(self) -> str:
-        """The melds' card keys, separated by ``|``."""
+        """The melds (:meth:`MeldSpec.__str__`), separated by ``|``."""
         return " | ".join(str(m) for m in self.melds)
+
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"set 9H 9S 9C | run 4D 5D 6D 7D"``.
+
+        :raises MalformedActionError: for text that is no list of melds.
+        """
+        if not words:
+            raise MalformedActionError("lay_down: no melds")
+        return cls(seat, tuple(MeldSpec.from_words(part) for part in words.split(" | ")))
 
 
 @dataclass(frozen=True)
@@ -174,6 +207,17 @@ class LayOff(Action):
         """E.g. ``"4D on meld 2 (high)"``."""
         return f"{self.card.key} on meld {self.meld} ({self.end.value})"
 
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"4D on meld 2 (high)"``.
+
+        :raises MalformedActionError: for anything else.
+        """
+        found = re.fullmatch(r"(\S+) on meld (\d+) \((low|high)\)", words)
+        if found is None:
+            raise MalformedActionError(f"lay_off: reads '<card> on meld <id> (low|high)', not {quote(words)}")
+        return cls(seat, cls.card_of(found[1], cls.KIND), int(found[2]), End(found[3]))
+
 
 @dataclass(frozen=True)
 class SwapJoker(Action):
@@ -199,29 +243,16 @@ class SwapJoker(Action):
         """E.g. ``"6H for the joker in meld 2"``."""
         return f"{self.card.key} for the joker in meld {self.meld}"
 
+    @classmethod
+    def from_words(cls, seat: int, words: str) -> Action:
+        """``"6H for the joker in meld 2"``.
 
-@dataclass(frozen=True)
-class Discard(Action):
-    """End the turn by discarding one card (T-14).
-
-    :ivar card: the card from the hand.
-    """
-
-    KIND: ClassVar[str] = "discard"
-    ORDER: ClassVar[int] = 8
-    card: Card
-
-    def fields_json(self) -> dict[str, Any]:
-        """``{"card": key}``."""
-        return {"card": self.card.key}
-
-    def sort_key(self) -> tuple[int, int, str]:
-        """Same order as :meth:`Action.sort_key`, built without the JSON encoder (legal-move hot path)."""
-        return (self.seat, self.ORDER, f'{{"card": "{self.card.key}"}}')
-
-    def describe(self) -> str:
-        """The card's key."""
-        return self.card.key
+        :raises MalformedActionError: for anything else.
+        """
+        found = re.fullmatch(r"(\S+) for the joker in meld (\d+)", words)
+        if found is None:
+            raise MalformedActionError(f"swap_joker: reads '<card> for the joker in meld <id>', not {quote(words)}")
+        return cls(seat, cls.card_of(found[1], cls.KIND), int(found[2]))
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,20 @@ with the labels ``"dealer"``, ``("deal", round)`` and ``("restock", round, n)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from rummytable.cards import Card, build_deck
-from rummytable.game import Action, Event, Game, IllegalActionError, MalformedActionError, Phase, chance_rng
+from rummytable.game import (
+    Action,
+    Event,
+    Game,
+    IllegalActionError,
+    LegalActions,
+    MalformedActionError,
+    Phase,
+    chance_rng,
+)
 from rummytable.melds import (
     End,
     Meld,
@@ -39,6 +48,7 @@ from rummytable.melds import (
 )
 from rummytable.tress import solver
 from rummytable.tress.actions import (
+    ACTION_KINDS,
     Call,
     Discard,
     DrawDiscard,
@@ -52,8 +62,9 @@ from rummytable.tress.actions import (
     action_from_json,
 )
 from rummytable.tress.options import DECKS, ROUNDS, ClaimPriority, ClaimWindow, EmptyStock, TressOptions, round_deal
-from rummytable.tress.position import load_position, position_of
+from rummytable.tress.position import load_position, position_of, scenario
 from rummytable.tress.scoring import hand_points, match_winners
+from rummytable.tress.state import TressState
 from rummytable.tress.table import TableMeld, meld_view
 from rummytable.tress.view import build_view
 
@@ -68,41 +79,16 @@ class TressGame(Game):
     """
 
     NAME = "tress"
+    ACTIONS = ACTION_KINDS
 
-    def __init__(self, options: TressOptions, seed: int) -> None:
-        """Create an empty table; use :meth:`new` to get a dealt match."""
-        self.options = options
-        self.seed = seed
+    def __init__(self, options: TressOptions, seed: int, state: TressState | None = None) -> None:
+        """Create an empty table (or wrap ``state``, not copied); use :meth:`new` to get a dealt match."""
+        self.state = TressState.empty(options, seed) if state is None else state
+        self.history = self.state.history
         self.run_rules = RunRules(min_length=4, both_aces=True, wrap=options.wrap_runs, rule="T-7")
         self.meld_rules = solver.MeldRules(
             runs=self.run_rules, ratio=options.joker_ratio,
             no_adjacent_jokers=options.no_adjacent_jokers, distinct=options.distinct_melds)
-        n = options.players
-        self.round = 1
-        self.dealer = 0
-        self._phase = Phase.DRAW
-        self._to_move: int | None = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.stock: list[Card] = []
-        self.discard: list[Card] = []
-        self.discard_dead = False
-        self.discarder: int | None = None
-        self.melds: dict[int, TableMeld] = {}
-        self.next_meld_id = 0
-        self.down = [False] * n
-        self.claims: list[int] = []
-        self.claims_used = [0] * n
-        self.drawn_from_discard: Card | None = None
-        self.restocks = 0
-        self.stale_restocks = 0
-        self.scores = [0] * n
-        self.round_scores: list[list[int]] = []
-        self.last_result: dict[str, Any] | None = None
-        self.winners: list[int] = []
-        self.history = []
-        self.log: list[Event] = []
-        # Where the history starts: None for the first deal, else the set-up position (position "start").
-        self.origin: TressGame | None = None
 
     # ------------------------------------------------------------------ construction
 
@@ -133,22 +119,24 @@ class TressGame(Game):
             game.apply(action if isinstance(action, Action) else game.action_from_json(action))
         return game
 
+    @classmethod
+    def from_faces(cls, hands: Sequence[str | None], **situation: Any) -> TressGame:
+        """Build a game in a given situation from face notation
+        (:func:`rummytable.tress.position.scenario`: ``hands``, ``round_no``, ``to_move``, ``phase``,
+        ``melds``, ``discard``, ``stock`` (top first), ``down``, ``options`` ...), as
+        :meth:`rummytable.take.game.TakeGame.from_faces` does for Take.
+
+        :raises PositionError: when the situation is not a valid position.
+        :raises CardError: / :raises MeldError: for notation that does not parse or a meld that is not valid.
+        """
+        return cls.from_position(scenario(hands, **situation))
+
     def copy(self) -> TressGame:
-        """Return an independent copy (cheap: cards and melds are immutable, lists are copied)."""
+        """Return an independent copy (:meth:`TressState.copy`; the rules objects are immutable and shared)."""
         other = object.__new__(TressGame)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.discard = list(self.discard)
-        other.melds = dict(self.melds)
-        other.down = list(self.down)
-        other.claims = list(self.claims)
-        other.claims_used = list(self.claims_used)
-        other.scores = list(self.scores)
-        other.round_scores = [list(r) for r in self.round_scores]
-        other.winners = list(self.winners)
-        other.history = list(self.history)
-        other.log = list(self.log)
+        other.state = self.state.copy()
+        other.history = other.state.history
+        other.run_rules, other.meld_rules = self.run_rules, self.meld_rules
         return other
 
     # ------------------------------------------------------------------ basic queries
@@ -156,38 +144,53 @@ class TressGame(Game):
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return self._phase
+        return self.state.phase
 
     @property
     def to_move(self) -> int | None:
         """The drawer/player (DRAW, CLAIM, PLAY), the next dealer (ROUND_OVER), ``None`` at MATCH_OVER."""
-        return self._to_move
+        return self.state.to_move
+
+    @property
+    def options(self) -> TressOptions:
+        """The match's options."""
+        return self.state.options
+
+    @property
+    def seed(self) -> int:
+        """The match seed."""
+        return self.state.seed
+
+    @property
+    def scores(self) -> list[int]:
+        """Total points per seat so far (T-3)."""
+        return self.state.scores
 
     @property
     def num_players(self) -> int:
         """Number of seats (3..6)."""
-        return self.options.players
+        return self.state.options.players
 
     @property
     def contract(self) -> solver.Contract:
         """The current round's contract (T-4)."""
-        return self.options.contract(self.round)
+        return self.state.options.contract(self.state.round)
 
     def hand(self, seat: int) -> list[Card]:
         """Return a copy of ``seat``'s hand, sorted (engine side: tests and computer players' internals)."""
-        return sorted(self.hands[seat])
+        return sorted(self.state.hands[seat])
 
     @property
     def public_log(self) -> list[dict[str, Any]]:
         """Every event so far as a spectator sees it (``Event.for_seat(None)``)."""
-        return [event.for_seat(None) for event in self.log]
+        return [event.for_seat(None) for event in self.state.log]
 
     def claim_order(self) -> list[int]:
         """Pending callers in the order they would be served (T-18 and its option)."""
-        if self.options.claim_priority is ClaimPriority.SEAT_ORDER and self._to_move is not None:
-            drawer, n = self._to_move, self.num_players
-            return sorted(self.claims, key=lambda s: (s - drawer) % n)
-        return list(self.claims)
+        if self.state.options.claim_priority is ClaimPriority.SEAT_ORDER and self.state.to_move is not None:
+            drawer, n = self.state.to_move, self.num_players
+            return sorted(self.state.claims, key=lambda s: (s - drawer) % n)
+        return list(self.state.claims)
 
     def action_from_json(self, data: object) -> Action:
         """Parse a Tress action (see :mod:`rummytable.tress.actions`).
@@ -199,7 +202,7 @@ class TressGame(Game):
     # ------------------------------------------------------------------ checking
 
     def _illegal(self, action: Action, reason: str, rule: str) -> IllegalActionError:
-        return IllegalActionError(action, reason, rule, self._phase)
+        return IllegalActionError(action, reason, rule, self.state.phase)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` when ``action`` may not be applied now.
@@ -209,79 +212,75 @@ class TressGame(Game):
         :raises IllegalActionError: for an illegal action.
         :raises MalformedActionError: for an object that is not a Tress action of this table.
         """
-        if not 0 <= action.seat < self.num_players:
-            raise MalformedActionError(f"{action}: no seat {action.seat} at a {self.num_players}-player table")
-        if self._phase is Phase.MATCH_OVER:
-            raise self._illegal(action, "the match is over", "T-3")
-        if isinstance(action, NextRound):
-            if self._phase is not Phase.ROUND_OVER:
-                raise self._illegal(action, "the next round is dealt only after a round is scored", "T-5")
-            return
-        if self._phase is Phase.ROUND_OVER:
+        self.require_seat_of(action)
+        _PHASE_CHECKS[self.state.phase](self, action)
+
+    def _check_match_over(self, action: Action) -> None:
+        raise self._illegal(action, "the match is over", "T-3")
+
+    def _check_round_over(self, action: Action) -> None:
+        if type(action) is not NextRound:
             raise self._illegal(action, "the round is over: deal the next round", "T-15")
+
+    def _check_in_round(self, action: Action) -> None:
+        """DRAW, CLAIM and PLAY: a call from anyone, else the player to move's action of this phase."""
+        kind = type(action)
+        if kind is NextRound:
+            raise self._illegal(action, "the next round is dealt only after a round is scored", "T-5")
         if isinstance(action, Call):
             problem = self._call_problem(action.seat, action.card)
             if problem:
                 raise self._illegal(action, problem[1], problem[0])
             return
-        if action.seat != self._to_move:
-            raise self._illegal(action, f"it is P{(self._to_move or 0) + 1}'s turn", "turn")
-        if isinstance(action, (DrawStock, DrawDiscard, Grant)):
-            self._check_draw(action)
-        elif isinstance(action, (LayDown, LayOff, SwapJoker, Discard)):
-            if self._phase is not Phase.PLAY:
-                raise self._illegal(action, "draw a card first", "T-11")
-            if isinstance(action, LayDown):
-                self._check_lay_down(action)
-            elif isinstance(action, LayOff):
-                self._check_lay_off(action)
-            elif isinstance(action, SwapJoker):
-                self._check_swap(action)
-            else:
-                self._check_discard(action)
-        else:
+        if action.seat != self.state.to_move:
+            raise self._illegal(action, f"it is P{(self.state.to_move or 0) + 1}'s turn", "turn")
+        check = _TURN_CHECKS.get(kind)
+        if check is None:
             raise MalformedActionError(f"{action!r} is not a Tress action")
+        if kind in _PLAY_KINDS and self.state.phase is not Phase.PLAY:
+            raise self._illegal(action, "draw a card first", "T-11")
+        check(self, action)
 
     def _check_draw(self, action: DrawStock | DrawDiscard | Grant) -> None:
-        if self._phase is Phase.PLAY:
+        if self.state.phase is Phase.PLAY:
             raise self._illegal(action, "you have already drawn this turn", "T-11")
         if isinstance(action, Grant):
-            if self._phase is not Phase.CLAIM:
+            if self.state.phase is not Phase.CLAIM:
                 raise self._illegal(action, "nobody has called \"take it\"", "T-17")
         elif isinstance(action, DrawDiscard):
-            if not self.discard:
+            if not self.state.discard:
                 raise self._illegal(action, "the discard pile is empty", "T-11")
-            if self.discard_dead:
+            if self.state.discard_dead:
                 raise self._illegal(
-                    action, f"{self.discard[-1].key} is dead: only the newest discard may be taken", "T-17")
+                    action, f"{self.state.discard[-1].key} is dead: only the newest discard may be taken", "T-17")
 
     def _call_problem(self, seat: int, card: Card | None) -> tuple[str, str] | None:
         """Return ``(rule, reason)`` when ``seat`` may not call "take it" now, else None."""
-        window = self._phase in (Phase.DRAW, Phase.CLAIM) or (
-            self._phase is Phase.PLAY and self.options.claim_window is ClaimWindow.UNTIL_DISCARD)
+        window = self.state.phase in (Phase.DRAW, Phase.CLAIM) or (
+            self.state.phase is Phase.PLAY and self.state.options.claim_window is ClaimWindow.UNTIL_DISCARD)
         if not window:
             return ("T-16", "calls are open only until the player due to draw has drawn")
-        if not self.discard or self.discard_dead:
+        if not self.state.discard or self.state.discard_dead:
             return ("T-17", "there is no newest discard to claim: the exposed card is dead")
-        top = self.discard[-1]
+        top = self.state.discard[-1]
         if card is not None and card != top:
             return ("T-16", f"the top discard is {top.key}, not {card.key}")
-        if seat == self._to_move:
-            what = "take it as your draw" if self._phase is not Phase.PLAY else "you have drawn already"
+        if seat == self.state.to_move:
+            what = "take it as your draw" if self.state.phase is not Phase.PLAY else "you have drawn already"
             return ("T-16", f"the player due to draw may not call: {what}")
-        if seat == self.discarder:
+        if seat == self.state.discarder:
             return ("T-16", "you may not claim your own discard")
-        if seat in self.claims:
+        if seat in self.state.claims:
             return ("T-18", "you have already called for this card")
-        if self.down[seat] and not self.options.down_may_claim:
+        if self.state.down[seat] and not self.state.options.down_may_claim:
             return ("T-16", "players who are down may not call (house rule)")
-        limit = self.options.claim_limit
-        if limit is not None and self.claims_used[seat] >= limit:
+        limit = self.state.options.claim_limit
+        if limit is not None and self.state.claims_used[seat] >= limit:
             return ("T-19", f"you have used your {limit} claim(s) this round")
         return None
 
     def _build_melds(self, action: LayDown) -> list[Meld]:
-        hand = self.hands[action.seat]
+        hand = self.state.hands[action.seat]
         used = [c for spec in action.melds for c in spec.cards]
         if len(set(used)) != len(used):
             raise self._illegal(action, "a card is used twice", "T-12")
@@ -304,14 +303,14 @@ class TressGame(Game):
     def _check_lay_down(self, action: LayDown) -> None:
         seat = action.seat
         melds = self._build_melds(action)
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         contract = self.contract
         if contract.all_cards:
             if len(hand) != sum(len(m.cards) for m in melds):
                 raise self._illegal(
                     action, "in round 7 laying down is going out: every card in your hand must fit", "T-20")
-        elif self.down[seat]:
-            if not self.options.extra_melds:
+        elif self.state.down[seat]:
+            if not self.state.options.extra_melds:
                 raise self._illegal(action, "you are down: no new melds, only lay-offs", "T-13")
             for meld in melds:
                 try:
@@ -328,20 +327,20 @@ class TressGame(Game):
             self._check_leaves_discard(action, [c for m in melds for c in m.cards])
 
     def _check_new_meld(self, meld: Meld) -> None:
-        check_joker_ratio(meld, self.options.joker_ratio)
-        if self.options.no_adjacent_jokers and has_adjacent_jokers(meld):
+        check_joker_ratio(meld, self.state.options.joker_ratio)
+        if self.state.options.no_adjacent_jokers and has_adjacent_jokers(meld):
             raise MeldError("two jokers may not stand side by side in a run (house rule)", "T-9")
 
     def _check_leaves_discard(self, action: Action, used: Sequence[Card]) -> None:
         """T-14: a play must leave a card to discard, other than the one taken from the pile."""
-        rest = list(self.hands[action.seat])
+        rest = list(self.state.hands[action.seat])
         for card in used:
             rest.remove(card)
         if not rest:
-            if self.options.out_without_discard:
+            if self.state.options.out_without_discard:
                 return
             raise self._illegal(action, "this would leave you no card to discard", "T-14")
-        if all(card == self.drawn_from_discard for card in rest):
+        if all(card == self.state.drawn_from_discard for card in rest):
             raise self._illegal(
                 action, "this would leave only the card taken from the discard pile, which you may not discard",
                 "T-14")
@@ -350,11 +349,11 @@ class TressGame(Game):
         seat = action.seat
         if self.contract.all_cards:
             raise self._illegal(action, "in round 7 nobody is down, so nothing is laid off", "T-20")
-        if not self.down[seat]:
+        if not self.state.down[seat]:
             raise self._illegal(action, "only a player who is down may lay off", "T-13")
-        if action.card not in self.hands[seat]:
+        if action.card not in self.state.hands[seat]:
             raise self._illegal(action, f"you do not hold {action.card.key}", "T-13")
-        target = self.melds.get(action.meld)
+        target = self.state.melds.get(action.meld)
         if target is None:
             raise self._illegal(action, f"there is no meld {action.meld} on the table", "T-13")
         try:
@@ -367,29 +366,29 @@ class TressGame(Game):
         if meld.kind is MeldKind.SET and end is not End.HIGH:
             raise MeldError("a card joins a set at the 'high' end", "T-13")
         result = extend(meld, [card], end, self.run_rules)
-        if self.options.no_adjacent_jokers and has_adjacent_jokers(result):
+        if self.state.options.no_adjacent_jokers and has_adjacent_jokers(result):
             raise MeldError("two jokers may not stand side by side in a run (house rule)", "T-9")
         return result
 
     def _check_swap(self, action: SwapJoker) -> None:
-        if not self.options.joker_swap:
+        if not self.state.options.joker_swap:
             raise self._illegal(action, "a melded joker never leaves the table", "T-10")
-        if not self.down[action.seat]:
+        if not self.state.down[action.seat]:
             raise self._illegal(action, "only a player who is down may swap a joker", "T-10")
-        if action.card not in self.hands[action.seat]:
+        if action.card not in self.state.hands[action.seat]:
             raise self._illegal(action, f"you do not hold {action.card.key}", "T-10")
-        target = self.melds.get(action.meld)
+        target = self.state.melds.get(action.meld)
         if target is None:
             raise self._illegal(action, f"there is no meld {action.meld} on the table", "T-10")
         try:
-            swap_joker(target.meld, action.card, self.options.wrap_runs)
+            swap_joker(target.meld, action.card, self.state.options.wrap_runs)
         except MeldError as exc:
             raise self._illegal(action, exc.reason, exc.rule) from exc
 
     def _check_discard(self, action: Discard) -> None:
-        if action.card not in self.hands[action.seat]:
+        if action.card not in self.state.hands[action.seat]:
             raise self._illegal(action, f"you do not hold {action.card.key}", "T-14")
-        if action.card == self.drawn_from_discard:
+        if action.card == self.state.drawn_from_discard:
             raise self._illegal(action, "you may not discard the card taken from the discard pile this turn",
                                 "T-14")
         if self.must_lay_down_first(action.seat):
@@ -404,9 +403,9 @@ class TressGame(Game):
         goes out (round 7, T-20; ``out_without_discard``). Exact, not limited to the
         lay-downs :meth:`legal_actions` lists.
         """
-        if not self.options.must_lay_down or self._phase is not Phase.PLAY or seat != self._to_move:
+        if not self.state.options.must_lay_down or self.state.phase is not Phase.PLAY or seat != self.state.to_move:
             return False
-        if self.down[seat]:
+        if self.state.down[seat]:
             return False
         return any(solver.can_meet(pool, contract, self.meld_rules) for pool, contract in self._lay_down_pools(seat))
 
@@ -417,15 +416,15 @@ class TressGame(Game):
         discarded (so the lay-down keeps it, T-14), and with ``out_without_discard`` the
         whole hand used up.
         """
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         contract = self.contract
         if contract.all_cards:
             yield list(hand), contract
             return
-        if self.options.out_without_discard:
+        if self.state.options.out_without_discard:
             yield list(hand), solver.Contract(contract.sets, contract.runs, all_cards=True)
         for card in sorted(set(hand)):
-            if card != self.drawn_from_discard:
+            if card != self.state.drawn_from_discard:
                 rest = list(hand)
                 rest.remove(card)
                 yield rest, contract
@@ -440,53 +439,56 @@ class TressGame(Game):
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> LegalActions:
         """Return ``seat``'s legal actions now, sorted (:meth:`Action.sort_key`).
 
         Calls of "take it" are listed for the seats that may make them. Lay-downs are
         one canonical action per distinct arrangement, at most :data:`LAY_DOWN_LIMIT`
-        (every run with its ``start``); :meth:`is_legal` answers for any other.
+        (every run with its ``start``); :meth:`is_legal` answers for any other, and so does
+        ``action in legal_actions(seat)``. The listing is complete (``.complete``) unless it holds a
+        lay-down (the same melds with other copies of a card or with a start written out are legal
+        too) or a call (a call naming the top discard is legal too); those variants are not listed.
 
         :raises ValueError: for a seat outside the table.
         """
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"no seat {seat} at a {self.num_players}-player table")
+        self.require_seat(seat)
         actions: list[Action] = []
-        phase = self._phase
+        phase = self.state.phase
         if phase is Phase.ROUND_OVER:
             actions.append(NextRound(seat))
         elif phase in (Phase.DRAW, Phase.CLAIM, Phase.PLAY):
             if self._call_problem(seat, None) is None:
                 actions.append(Call(seat))
-            if seat == self._to_move:
+            if seat == self.state.to_move:
                 if phase is Phase.PLAY:
                     actions.extend(self._play_actions(seat))
                 else:
                     actions.append(DrawStock(seat))
-                    if self.discard and not self.discard_dead:
+                    if self.state.discard and not self.state.discard_dead:
                         actions.append(DrawDiscard(seat))
                     if phase is Phase.CLAIM:
                         actions.append(Grant(seat))
-        return sorted(actions, key=lambda a: a.sort_key())
+        actions.sort(key=lambda a: a.sort_key())
+        return LegalActions(actions, self, seat, complete=not any(type(a) in (LayDown, Call) for a in actions))
 
     def _play_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         actions: list[Action] = []
         for melds in self._candidate_lay_downs(seat):
             action = LayDown(seat, tuple(_spec(m) for m in melds))
             if self._leaves_discard(seat, [c for m in melds for c in m.cards]):
                 actions.append(action)
-        if self.down[seat] and not self.contract.all_cards:
+        if self.state.down[seat] and not self.contract.all_cards:
             for card in sorted(set(hand)):
                 if not self._leaves_discard(seat, [card]):
                     continue
-                for table in self.melds.values():
+                for table in self.state.melds.values():
                     for end in self._lay_off_ends(table.meld, card):
                         actions.append(LayOff(seat, card, table.id, end))
-            if self.options.joker_swap:
+            if self.state.options.joker_swap:
                 actions.extend(self._swaps(seat))
         if not self.must_lay_down_first(seat):
-            actions.extend(Discard(seat, c) for c in sorted(set(hand)) if c != self.drawn_from_discard)
+            actions.extend(Discard(seat, c) for c in sorted(set(hand)) if c != self.state.drawn_from_discard)
         elif not any(isinstance(a, LayDown) for a in actions):
             # T-23 forbids the discard: make sure a lay-down beyond LAY_DOWN_LIMIT is offered.
             extra = self._any_lay_down(seat)
@@ -501,10 +503,10 @@ class TressGame(Game):
         canonical lay-downs (T-12; round 7 needs the whole hand, T-20). Empty when the
         cards cannot be laid now.
         """
-        if self._phase is not Phase.PLAY or seat != self._to_move or len(set(cards)) != len(cards):
+        if self.state.phase is not Phase.PLAY or seat != self.state.to_move or len(set(cards)) != len(cards):
             return []
-        if self.down[seat]:
-            if not self.options.extra_melds:
+        if self.state.down[seat]:
+            if not self.state.options.extra_melds:
                 return []
             found = solver.arrangements(cards, solver.Contract(1, 0), self.meld_rules, limit=LAY_DOWN_LIMIT)
             found += solver.arrangements(cards, solver.Contract(0, 1), self.meld_rules, limit=LAY_DOWN_LIMIT)
@@ -514,13 +516,13 @@ class TressGame(Game):
         return sorted((a for a in actions if self.is_legal(a)), key=lambda a: a.sort_key())
 
     def _candidate_lay_downs(self, seat: int) -> list[tuple[Meld, ...]]:
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         contract = self.contract
         if contract.all_cards:
             return solver.arrangements(hand, contract, self.meld_rules, limit=LAY_DOWN_LIMIT)
-        if not self.down[seat]:
+        if not self.state.down[seat]:
             return solver.lay_downs(hand, contract, self.meld_rules, limit=LAY_DOWN_LIMIT)
-        if not self.options.extra_melds:
+        if not self.state.options.extra_melds:
             return []
         found = solver.lay_downs(hand, solver.Contract(1, 0), self.meld_rules, limit=LAY_DOWN_LIMIT)
         found += solver.lay_downs(hand, solver.Contract(0, 1), self.meld_rules, limit=LAY_DOWN_LIMIT)
@@ -529,12 +531,12 @@ class TressGame(Game):
     def _leaves_discard(self, seat: int, used: Sequence[Card]) -> bool:
         if self.contract.all_cards:
             return True
-        rest = list(self.hands[seat])
+        rest = list(self.state.hands[seat])
         for card in used:
             rest.remove(card)
         if not rest:
-            return self.options.out_without_discard
-        return any(card != self.drawn_from_discard for card in rest)
+            return self.state.options.out_without_discard
+        return any(card != self.state.drawn_from_discard for card in rest)
 
     def _lay_off_ends(self, meld: Meld, card: Card) -> list[End]:
         if not card.is_joker:
@@ -542,23 +544,23 @@ class TressGame(Game):
             if meld.kind is MeldKind.SET and card.rank != meld.rank:
                 return []
             if meld.kind is MeldKind.RUN:
-                wrap = self.options.wrap_runs
+                wrap = self.state.options.wrap_runs
                 near = {rank_of_value(v, wrap) for v in (meld.start - 1, meld.end + 1) if wrap or 1 <= v <= 14}
                 if card.suit != meld.suit or card.rank not in near:
                     return []
         ends = lay_off_ends(meld, card, self.run_rules)
-        if self.options.no_adjacent_jokers and meld.kind is MeldKind.RUN:
+        if self.state.options.no_adjacent_jokers and meld.kind is MeldKind.RUN:
             ends = [e for e in ends if not has_adjacent_jokers(extend(meld, [card], e, self.run_rules))]
         return ends
 
     def _swaps(self, seat: int) -> list[Action]:
         actions: list[Action] = []
-        wrap = self.options.wrap_runs
-        for table in self.melds.values():
+        wrap = self.state.options.wrap_runs
+        for table in self.state.melds.values():
             if table.meld.kind is not MeldKind.RUN or not table.meld.jokers:
                 continue
             wanted = set(table.meld.stand_ins(wrap).values())
-            for card in sorted(set(self.hands[seat])):
+            for card in sorted(set(self.state.hands[seat])):
                 if not card.is_joker and card.face in wanted:
                     actions.append(SwapJoker(seat, card, table.id))
         return actions
@@ -566,80 +568,69 @@ class TressGame(Game):
     # ------------------------------------------------------------------ performing
 
     def _record(self, events: list[Event]) -> list[Event]:
-        self.log.extend(events)
+        self.state.log.extend(events)
         return events
 
     def _perform(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, NextRound):
-            events = self._deal(self.round + 1, (self.dealer + 1) % self.num_players)
-        elif isinstance(action, Call):
-            self._do_call(action, events)
-        elif isinstance(action, Grant):
-            self._grant(events)
-            if self._in_round():
-                self._phase = Phase.DRAW
-        elif isinstance(action, DrawStock):
-            self._do_draw_stock(action.seat, events)
-        elif isinstance(action, DrawDiscard):
-            self._do_draw_discard(action.seat, events)
-        elif isinstance(action, LayDown):
-            self._do_lay_down(action, events)
-        elif isinstance(action, LayOff):
-            self._do_lay_off(action, events)
-        elif isinstance(action, SwapJoker):
-            self._do_swap(action, events)
-        elif isinstance(action, Discard):
-            self._do_discard(action, events)
+        _PERFORM[type(action)](self, action, events)
         return self._record(events)
 
+    def _do_next_round(self, action: NextRound, events: list[Event]) -> None:
+        events.extend(self._deal(self.state.round + 1, (self.state.dealer + 1) % self.num_players))
+
+    def _do_grant(self, action: Grant, events: list[Event]) -> None:
+        self._grant(events)
+        if self._in_round():
+            self.state.phase = Phase.DRAW
+
     def _in_round(self) -> bool:
-        return self._phase in (Phase.DRAW, Phase.CLAIM, Phase.PLAY)
+        return self.state.phase in (Phase.DRAW, Phase.CLAIM, Phase.PLAY)
 
     def _deal(self, round_no: int, dealer: int) -> list[Event]:
         """Deal round ``round_no`` (T-4, T-5): 6 + round cards each, then turn up the first discard."""
         n = self.num_players
-        deck = build_deck(DECKS, self.options.joker_count)
-        chance_rng(self.seed, "deal", round_no).shuffle(deck)
+        deck = build_deck(DECKS, self.state.options.joker_count)
+        chance_rng(self.state.seed, "deal", round_no).shuffle(deck)
         size = round_deal(round_no)
-        self.round, self.dealer = round_no, dealer
-        self.hands = [[] for _ in range(n)]
+        self.state.round, self.state.dealer = round_no, dealer
+        self.state.hands = [[] for _ in range(n)]
         for k in range(n):
-            self.hands[(dealer + 1 + k) % n] = deck[k * size:(k + 1) * size]
-        self.stock = deck[n * size:]
-        self.discard = [self.stock.pop()]
-        self.discard_dead, self.discarder = False, None
-        self.melds = {}
-        self.down = [False] * n
-        self.claims, self.claims_used = [], [0] * n
-        self.drawn_from_discard = None
-        self.restocks = 0
-        self.stale_restocks = 0
-        self.last_result = None
-        self._phase, self._to_move = Phase.DRAW, (dealer + 1) % n
+            self.state.hands[(dealer + 1 + k) % n] = deck[k * size:(k + 1) * size]
+        self.state.stock = deck[n * size:]
+        self.state.discard = [self.state.stock.pop()]
+        self.state.discard_dead, self.state.discarder = False, None
+        self.state.melds = {}
+        self.state.down = [False] * n
+        self.state.claims, self.state.claims_used = [], [0] * n
+        self.state.drawn_from_discard = None
+        self.state.restocks = 0
+        self.state.stale_restocks = 0
+        self.state.last_result = None
+        self.state.phase, self.state.to_move = Phase.DRAW, (dealer + 1) % n
         return [Event("dealt", {"round": round_no, "dealer": dealer, "hand_counts": [size] * n,
-                                "discard_top": self.discard[-1].key})]
+                                "discard_top": self.state.discard[-1].key})]
 
     def _do_call(self, action: Call, events: list[Event]) -> None:
-        self.claims.append(action.seat)
-        events.append(Event("claim_called", {"seat": action.seat, "card": self.discard[-1].key}))
-        if self._phase is Phase.DRAW:
-            self._phase = Phase.CLAIM
+        self.state.claims.append(action.seat)
+        events.append(Event("claim_called", {"seat": action.seat, "card": self.state.discard[-1].key}))
+        if self.state.phase is Phase.DRAW:
+            self.state.phase = Phase.CLAIM
 
     def _grant(self, events: list[Event]) -> None:
         """Give the top discard to the first caller plus the penalty card(s) (T-17)."""
         caller = self.claim_order()[0]
-        card = self.discard.pop()
-        self.hands[caller].append(card)
-        self.claims_used[caller] += 1
-        self.claims = []
-        self.discard_dead = True
-        events.append(Event("claim_granted", {"seat": caller, "card": card.key, "by": self._to_move}))
-        for _ in range(self.options.penalty_cards):
+        card = self.state.discard.pop()
+        self.state.hands[caller].append(card)
+        self.state.claims_used[caller] += 1
+        self.state.claims = []
+        self.state.discard_dead = True
+        events.append(Event("claim_granted", {"seat": caller, "card": card.key, "by": self.state.to_move}))
+        for _ in range(self.state.options.penalty_cards):
             penalty = self._take_stock(events)
             if penalty is None:
                 return
-            self.hands[caller].append(penalty)
+            self.state.hands[caller].append(penalty)
             events.append(Event("card_drawn", {"seat": caller, "source": "stock", "card": penalty.key,
                                                "penalty": True}, owner=caller, secret=("card",)))
             if self._stock_ran_out(events):
@@ -651,148 +642,148 @@ class TressGame(Game):
         A round whose stock has been rebuilt ``dead_stock_rebuilds`` times with no card laid
         on the table in between ends here instead of rebuilding once more (T-22).
         """
-        if not self.stock:
-            if self.options.empty_stock is EmptyStock.END_ROUND or len(self.discard) <= 1:
+        if not self.state.stock:
+            if self.state.options.empty_stock is EmptyStock.END_ROUND or len(self.state.discard) <= 1:
                 self._end_round(None, events)
                 return None
-            limit = self.options.dead_stock_rebuilds
-            if limit is not None and self.stale_restocks >= limit:
-                events.append(Event("dead_stock", {"rebuilds": self.stale_restocks}))
+            limit = self.state.options.dead_stock_rebuilds
+            if limit is not None and self.state.stale_restocks >= limit:
+                events.append(Event("dead_stock", {"rebuilds": self.state.stale_restocks}))
                 self._end_round(None, events)
                 return None
-            rest = self.discard[:-1]
-            chance_rng(self.seed, "restock", self.round, self.restocks).shuffle(rest)
-            self.restocks += 1
-            self.stale_restocks += 1
-            self.stock, self.discard = rest, self.discard[-1:]
+            rest = self.state.discard[:-1]
+            chance_rng(self.state.seed, "restock", self.state.round, self.state.restocks).shuffle(rest)
+            self.state.restocks += 1
+            self.state.stale_restocks += 1
+            self.state.stock, self.state.discard = rest, self.state.discard[-1:]
             events.append(Event("stock_rebuilt", {"count": len(rest)}))
-        return self.stock.pop()
+        return self.state.stock.pop()
 
     def _stock_ran_out(self, events: list[Event]) -> bool:
         """T-21 option: the round ends as soon as the stock is empty."""
-        if self.options.empty_stock is EmptyStock.END_ROUND and not self.stock:
+        if self.state.options.empty_stock is EmptyStock.END_ROUND and not self.state.stock:
             self._end_round(None, events)
             return True
         return False
 
     def _do_draw_stock(self, seat: int, events: list[Event]) -> None:
-        if self.claims:
+        if self.state.claims:
             self._grant(events)
             if not self._in_round():
                 return
         card = self._take_stock(events)
         if card is None:
             return
-        self.hands[seat].append(card)
-        self.drawn_from_discard = None
-        self._phase = Phase.PLAY
+        self.state.hands[seat].append(card)
+        self.state.drawn_from_discard = None
+        self.state.phase = Phase.PLAY
         events.append(Event("card_drawn", {"seat": seat, "source": "stock", "card": card.key},
                             owner=seat, secret=("card",)))
         self._stock_ran_out(events)
 
     def _do_draw_discard(self, seat: int, events: list[Event]) -> None:
-        if self.claims:
+        if self.state.claims:
             events.append(Event("claim_refused", {"seat": seat, "callers": self.claim_order()}))
-            self.claims = []
-        card = self.discard.pop()
-        self.hands[seat].append(card)
-        self.drawn_from_discard = card
-        self.discard_dead = True
-        self._phase = Phase.PLAY
+            self.state.claims = []
+        card = self.state.discard.pop()
+        self.state.hands[seat].append(card)
+        self.state.drawn_from_discard = card
+        self.state.discard_dead = True
+        self.state.phase = Phase.PLAY
         events.append(Event("card_drawn", {"seat": seat, "source": "discard", "card": card.key}))
 
     def _new_meld(self, seat: int, meld: Meld, events: list[Event]) -> None:
-        table = TableMeld(self.next_meld_id, seat, meld)
-        self.melds[table.id] = table
-        self.next_meld_id += 1
+        table = TableMeld(self.state.next_meld_id, seat, meld)
+        self.state.melds[table.id] = table
+        self.state.next_meld_id += 1
         events.append(Event("meld_created", {"seat": seat, "meld_id": table.id,
-                                             "meld": meld_view(table, self.options.wrap_runs)}))
+                                             "meld": meld_view(table, self.state.options.wrap_runs)}))
 
     def _do_lay_down(self, action: LayDown, events: list[Event]) -> None:
         seat = action.seat
-        self.stale_restocks = 0
+        self.state.stale_restocks = 0
         for spec in action.melds:
             meld = self._make_meld(spec)
             for card in meld.cards:
-                self.hands[seat].remove(card)
+                self.state.hands[seat].remove(card)
             self._new_meld(seat, meld, events)
         self._forget_drawn_card(seat)
         if self.contract.all_cards:
             self._end_round(seat, events)
             return
-        self.down[seat] = True
-        if not self.hands[seat]:
+        self.state.down[seat] = True
+        if not self.state.hands[seat]:
             self._end_round(seat, events)
 
     def _do_lay_off(self, action: LayOff, events: list[Event]) -> None:
-        table = self.melds[action.meld]
+        table = self.state.melds[action.meld]
         meld = self._extended(table.meld, action.card, action.end)
-        self.hands[action.seat].remove(action.card)
+        self.state.hands[action.seat].remove(action.card)
         self._forget_drawn_card(action.seat)
-        self.stale_restocks = 0
+        self.state.stale_restocks = 0
         updated = TableMeld(table.id, table.owner, meld)
-        self.melds[table.id] = updated
+        self.state.melds[table.id] = updated
         events.append(Event("meld_extended", {
             "seat": action.seat, "meld_id": table.id, "cards": [action.card.key], "end": action.end.value,
-            "meld": meld_view(updated, self.options.wrap_runs)}))
-        if not self.hands[action.seat]:
+            "meld": meld_view(updated, self.state.options.wrap_runs)}))
+        if not self.state.hands[action.seat]:
             self._end_round(action.seat, events)
 
     def _do_swap(self, action: SwapJoker, events: list[Event]) -> None:
-        table = self.melds[action.meld]
-        meld, freed = swap_joker(table.meld, action.card, self.options.wrap_runs)
-        hand = self.hands[action.seat]
+        table = self.state.melds[action.meld]
+        meld, freed = swap_joker(table.meld, action.card, self.state.options.wrap_runs)
+        hand = self.state.hands[action.seat]
         hand.remove(action.card)
         hand.append(freed)
         self._forget_drawn_card(action.seat)
-        self.stale_restocks = 0
+        self.state.stale_restocks = 0
         updated = TableMeld(table.id, table.owner, meld)
-        self.melds[table.id] = updated
+        self.state.melds[table.id] = updated
         events.append(Event("joker_swapped", {
             "seat": action.seat, "meld_id": table.id, "card": action.card.key, "joker": freed.key,
-            "meld": meld_view(updated, self.options.wrap_runs)}))
+            "meld": meld_view(updated, self.state.options.wrap_runs)}))
 
     def _forget_drawn_card(self, seat: int) -> None:
         """Once the card taken from the pile is melded, T-14's discard ban has nothing left to guard."""
-        if self.drawn_from_discard is not None and self.drawn_from_discard not in self.hands[seat]:
-            self.drawn_from_discard = None
+        if self.state.drawn_from_discard is not None and self.state.drawn_from_discard not in self.state.hands[seat]:
+            self.state.drawn_from_discard = None
 
     def _do_discard(self, action: Discard, events: list[Event]) -> None:
         seat = action.seat
-        if self.claims:
+        if self.state.claims:
             # T-19 option: calls made while the drawer played are served before his discard lands.
             self._grant(events)
             if not self._in_round():
                 return
-        self.hands[seat].remove(action.card)
-        self.discard.append(action.card)
-        self.discard_dead, self.discarder = False, seat
-        self.drawn_from_discard = None
+        self.state.hands[seat].remove(action.card)
+        self.state.discard.append(action.card)
+        self.state.discard_dead, self.state.discarder = False, seat
+        self.state.drawn_from_discard = None
         events.append(Event("card_discarded", {"seat": seat, "card": action.card.key}))
-        if not self.hands[seat]:
+        if not self.state.hands[seat]:
             self._end_round(seat, events)
             return
-        self.claims = []
-        self._phase, self._to_move = Phase.DRAW, (seat + 1) % self.num_players
+        self.state.claims = []
+        self.state.phase, self.state.to_move = Phase.DRAW, (seat + 1) % self.num_players
 
     def _end_round(self, out: int | None, events: list[Event]) -> None:
         """Score the round (T-2, T-15); after round 7 decide the match (T-3)."""
-        points = [hand_points(h) for h in self.hands]
-        self.round_scores.append(points)
-        self.scores = [a + b for a, b in zip(self.scores, points)]
-        hands = [[c.key for c in sorted(h)] for h in self.hands]
-        self.last_result = {"round": self.round, "hands": hands, "points": points, "out": out}
-        self.claims = []
-        self.drawn_from_discard = None
-        events.append(Event("round_scored", {"round": self.round, "points": points, "hands": hands,
-                                             "totals": list(self.scores), "out": out}))
-        if self.round == ROUNDS:
-            round7 = points if self.options.tie_break_round7 else None
-            self.winners = match_winners(self.scores, round7)
-            self._phase, self._to_move = Phase.MATCH_OVER, None
-            events.append(Event("match_over", {"winners": list(self.winners), "totals": list(self.scores)}))
+        points = [hand_points(h) for h in self.state.hands]
+        self.state.round_scores.append(points)
+        self.state.scores = [a + b for a, b in zip(self.state.scores, points)]
+        hands = [[c.key for c in sorted(h)] for h in self.state.hands]
+        self.state.last_result = {"round": self.state.round, "hands": hands, "points": points, "out": out}
+        self.state.claims = []
+        self.state.drawn_from_discard = None
+        events.append(Event("round_scored", {"round": self.state.round, "points": points, "hands": hands,
+                                             "totals": list(self.state.scores), "out": out}))
+        if self.state.round == ROUNDS:
+            round7 = points if self.state.options.tie_break_round7 else None
+            self.state.winners = match_winners(self.state.scores, round7)
+            self.state.phase, self.state.to_move = Phase.MATCH_OVER, None
+            events.append(Event("match_over", {"winners": list(self.state.winners), "totals": list(self.state.scores)}))
         else:
-            self._phase, self._to_move = Phase.ROUND_OVER, (self.dealer + 1) % self.num_players
+            self.state.phase, self.state.to_move = Phase.ROUND_OVER, (self.state.dealer + 1) % self.num_players
 
     # ------------------------------------------------------------------ views and positions
 
@@ -823,3 +814,40 @@ class TressGame(Game):
 
 def _spec(meld: Meld) -> MeldSpec:
     return MeldSpec(meld.kind, meld.cards, meld.start if meld.kind is MeldKind.RUN else None)
+
+
+_PHASE_CHECKS: dict[Phase, Callable[[TressGame, Action], None]] = {
+    Phase.DRAW: TressGame._check_in_round,
+    Phase.CLAIM: TressGame._check_in_round,
+    Phase.PLAY: TressGame._check_in_round,
+    Phase.ROUND_OVER: TressGame._check_round_over,
+    Phase.MATCH_OVER: TressGame._check_match_over,
+}
+"""How :meth:`TressGame.check` judges an action, by the phase."""
+
+_TURN_CHECKS: dict[type[Action], Callable[[TressGame, Any], None]] = {
+    DrawStock: TressGame._check_draw,
+    DrawDiscard: TressGame._check_draw,
+    Grant: TressGame._check_draw,
+    LayDown: TressGame._check_lay_down,
+    LayOff: TressGame._check_lay_off,
+    SwapJoker: TressGame._check_swap,
+    Discard: TressGame._check_discard,
+}
+"""The player to move's actions in a round, each with its own check (after the turn is checked)."""
+
+_PLAY_KINDS = frozenset({LayDown, LayOff, SwapJoker, Discard})
+"""Actions of the play phase, refused before the draw (T-11)."""
+
+_PERFORM: dict[type[Action], Callable[[TressGame, Any, list[Event]], None]] = {
+    NextRound: TressGame._do_next_round,
+    Call: TressGame._do_call,
+    Grant: TressGame._do_grant,
+    DrawStock: lambda game, action, events: game._do_draw_stock(action.seat, events),
+    DrawDiscard: lambda game, action, events: game._do_draw_discard(action.seat, events),
+    LayDown: TressGame._do_lay_down,
+    LayOff: TressGame._do_lay_off,
+    SwapJoker: TressGame._do_swap,
+    Discard: TressGame._do_discard,
+}
+"""How :meth:`TressGame._perform` carries out a checked action, by its class."""

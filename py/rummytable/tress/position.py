@@ -35,6 +35,7 @@ from rummytable.position_checks import difference, replay_history, require_a_mov
 from rummytable.tress.actions import Discard, DrawStock, NextRound
 from rummytable.tress.options import DECKS, ROUNDS, ClaimWindow, TressOptions, round_deal
 from rummytable.tress.scoring import match_winners
+from rummytable.tress.state import TressState
 from rummytable.tress.table import TableMeld
 
 if TYPE_CHECKING:
@@ -56,36 +57,41 @@ _WHERE = "Tress position"
 
 def position_of(game: TressGame) -> dict[str, Any]:
     """Return ``game``'s full position as JSON data (hands sorted, stock and discard bottom to top)."""
+    return state_to_json(game.state)
+
+
+def state_to_json(state: TressState) -> dict[str, Any]:
+    """Return the position of ``state`` as JSON data (docs/formats.md, "Tress position")."""
     return {
         "schema": POSITION_SCHEMA,
-        "game": game.NAME,
-        "options": game.options.to_json(),
-        "seed": game.seed,
-        "round": game.round,
-        "dealer": game.dealer,
-        "phase": game.phase.value,
-        "to_move": game.to_move,
-        "hands": [[c.key for c in sorted(h)] for h in game.hands],
-        "stock": [c.key for c in game.stock],
-        "discard": [c.key for c in game.discard],
-        "discard_dead": game.discard_dead,
-        "discarder": game.discarder,
-        "melds": [{"id": t.id, "owner": t.owner, **t.meld.to_json()} for _, t in sorted(game.melds.items())],
-        "next_meld_id": game.next_meld_id,
-        "down": list(game.down),
-        "claims": list(game.claims),
-        "claims_used": list(game.claims_used),
-        "drawn_from_discard": game.drawn_from_discard.key if game.drawn_from_discard else None,
-        "restocks": game.restocks,
-        "stale_restocks": game.stale_restocks,
-        "scores": list(game.scores),
-        "round_scores": [list(r) for r in game.round_scores],
-        "last_result": game.last_result,
-        "winners": list(game.winners),
-        "history": [a.to_json() for a in game.history],
+        "game": "tress",
+        "options": state.options.to_json(),
+        "seed": state.seed,
+        "round": state.round,
+        "dealer": state.dealer,
+        "phase": state.phase.value,
+        "to_move": state.to_move,
+        "hands": [[c.key for c in sorted(h)] for h in state.hands],
+        "stock": [c.key for c in state.stock],
+        "discard": [c.key for c in state.discard],
+        "discard_dead": state.discard_dead,
+        "discarder": state.discarder,
+        "melds": [{"id": t.id, "owner": t.owner, **t.meld.to_json()} for _, t in sorted(state.melds.items())],
+        "next_meld_id": state.next_meld_id,
+        "down": list(state.down),
+        "claims": list(state.claims),
+        "claims_used": list(state.claims_used),
+        "drawn_from_discard": state.drawn_from_discard.key if state.drawn_from_discard else None,
+        "restocks": state.restocks,
+        "stale_restocks": state.stale_restocks,
+        "scores": list(state.scores),
+        "round_scores": [list(r) for r in state.round_scores],
+        "last_result": state.last_result,
+        "winners": list(state.winners),
+        "history": [a.to_json() for a in state.history],
         "log": [{"kind": e.kind, "data": dict(e.data), "owner": e.owner, "secret": list(e.secret)}
-                for e in game.log],
-        "start": position_of(game.origin) if game.origin is not None and game.history else None,
+                for e in state.log],
+        "start": state_to_json(state.origin) if state.origin is not None and state.history else None,
     }
 
 
@@ -117,7 +123,7 @@ def _verified(cls: type[TressGame], game: TressGame, data: dict[str, Any]) -> Tr
         result = replay_history(base, history, _WHERE)
     elif history:
         result = replay_history(cls.new(game.options, game.seed), history, _WHERE)
-    elif game.log:
+    elif game.state.log:
         result = cls.new(game.options, game.seed)
         where = difference(result, game)
         if where:
@@ -125,7 +131,7 @@ def _verified(cls: type[TressGame], game: TressGame, data: dict[str, Any]) -> Tr
                                 f"deal of its seed ({where} differs from that deal)")
     else:
         # A set-up position: its own start, kept for the saves of the game played on from it.
-        game.origin = game.copy()
+        game.state.origin = game.state.copy()
         result = game
     if result is not game:
         where = difference(result, game)
@@ -141,7 +147,8 @@ def _quick_moves(game: TressGame) -> list[Action]:
     if mover is None:
         return []
     if game.phase is Phase.PLAY:
-        discards: list[Action] = [Discard(mover, c) for c in game.hands[mover][:2] if c != game.drawn_from_discard]
+        state = game.state
+        discards: list[Action] = [Discard(mover, c) for c in state.hands[mover][:2] if c != state.drawn_from_discard]
         return discards[:1]
     if game.phase is Phase.ROUND_OVER:
         return [NextRound(mover)]
@@ -168,46 +175,47 @@ def _read(cls: type[TressGame], data: object) -> TressGame:
         raise PositionError(f"{where}: bad options: {exc}") from exc
     game = cls(options, require(data, "seed", int, where))
     n = options.players
-    game.round = _int(data, "round", 1, ROUNDS)
-    game.dealer = _int(data, "dealer", 0, n - 1)
+    game.state.round = _int(data, "round", 1, ROUNDS)
+    game.state.dealer = _int(data, "dealer", 0, n - 1)
     try:
-        game._phase = Phase(require(data, "phase", str, where))
+        game.state.phase = Phase(require(data, "phase", str, where))
     except ValueError:
         raise PositionError(f"{where}: unknown phase {quote(data['phase'])}") from None
-    phase = game._phase
+    phase = game.state.phase
     to_move = data.get("to_move")
     if phase is Phase.MATCH_OVER:
         if to_move is not None:
             raise PositionError(f"{where}: nobody is to move when the match is over")
-        game._to_move = None
+        game.state.to_move = None
     else:
-        game._to_move = _int(data, "to_move", 0, n - 1)
+        game.state.to_move = _int(data, "to_move", 0, n - 1)
     hands = require(data, "hands", list, where)
     if len(hands) != n:
         raise PositionError(f"{where}: {len(hands)} hands for {n} players")
-    game.hands = [_cards(h, f"hand {i}") for i, h in enumerate(hands)]
-    game.stock = _cards(require(data, "stock", list, where), "stock")
-    game.discard = _cards(require(data, "discard", list, where), "discard pile")
-    game.discard_dead = require(data, "discard_dead", bool, where)
+    game.state.hands = [_cards(h, f"hand {i}") for i, h in enumerate(hands)]
+    game.state.stock = _cards(require(data, "stock", list, where), "stock")
+    game.state.discard = _cards(require(data, "discard", list, where), "discard pile")
+    game.state.discard_dead = require(data, "discard_dead", bool, where)
     discarder = data.get("discarder")
-    game.discarder = None if discarder is None else _int(data, "discarder", 0, n - 1)
+    game.state.discarder = None if discarder is None else _int(data, "discarder", 0, n - 1)
     _load_melds(game, data)
-    game.down = _bools(require(data, "down", list, where), n, "down")
-    game.claims = _seats(require(data, "claims", list, where), n, "claims")
-    game.claims_used = _counts(require(data, "claims_used", list, where), n, "claims_used")
+    game.state.down = _bools(require(data, "down", list, where), n, "down")
+    game.state.claims = _seats(require(data, "claims", list, where), n, "claims")
+    game.state.claims_used = _counts(require(data, "claims_used", list, where), n, "claims_used")
     drawn = data.get("drawn_from_discard")
-    game.drawn_from_discard = None if drawn is None else _cards([drawn], "drawn_from_discard")[0]
-    game.restocks = _int(data, "restocks", 0, 10**9)
-    game.stale_restocks = _int(data, "stale_restocks", 0, game.restocks) if "stale_restocks" in data else 0
-    game.scores = _counts(require(data, "scores", list, where), n, "scores")
-    game.round_scores = [_counts(r, n, "round_scores row") for r in require(data, "round_scores", list, where)]
-    game.last_result = _last_result(data["last_result"], n)
-    game.winners = _seats(require(data, "winners", list, where), n, "winners")
+    game.state.drawn_from_discard = None if drawn is None else _cards([drawn], "drawn_from_discard")[0]
+    game.state.restocks = _int(data, "restocks", 0, 10**9)
+    game.state.stale_restocks = _int(data, "stale_restocks", 0, game.state.restocks) if "stale_restocks" in data else 0
+    game.state.scores = _counts(require(data, "scores", list, where), n, "scores")
+    game.state.round_scores = [_counts(r, n, "round_scores row") for r in require(data, "round_scores", list, where)]
+    game.state.last_result = _last_result(data["last_result"], n)
+    game.state.winners = _seats(require(data, "winners", list, where), n, "winners")
     try:
-        game.history = [game.action_from_json(a) for a in require(data, "history", list, where)]
+        game.state.history = [game.action_from_json(a) for a in require(data, "history", list, where)]
+        game.history = game.state.history
     except MalformedActionError as exc:
         raise PositionError(f"{where}: bad history entry: {exc}") from exc
-    game.log = [_event(e) for e in require(data, "log", list, where)]
+    game.state.log = [_event(e) for e in require(data, "log", list, where)]
     _validate(game)
     return game
 
@@ -236,12 +244,12 @@ def _last_result(value: object, n: int) -> dict[str, Any] | None:
     hands = require(value, "hands", list, where)
     if len(hands) != n:
         raise PositionError(f"{where}: 'hands' must list {n} hands")
-    for hand in hands:
-        require_cards(hand, where)
+    # Hands are kept sorted, as the engine writes them, so that any valid text saves back one way.
+    sorted_hands = [[c.key for c in sorted(require_cards(hand, where))] for hand in hands]
     _counts(value["points"], n, "last_result points")
     if value["out"] is not None:
         require_int(value, "out", where, 0, n - 1)
-    return {"round": value["round"], "hands": [list(h) for h in hands], "points": list(value["points"]),
+    return {"round": value["round"], "hands": sorted_hands, "points": list(value["points"]),
             "out": value["out"]}
 
 
@@ -277,6 +285,8 @@ def _seats(items: list[Any], n: int, what: str) -> list[int]:
 def _event(item: object) -> Event:
     if not isinstance(item, dict):
         raise PositionError("Tress position: log entries must be objects")
+    if set(item) != {"kind", "data", "owner", "secret"}:
+        raise PositionError(f"Tress position: a log entry is {{kind, data, owner, secret}}, not {quote(sorted(item))}")
     kind = require(item, "kind", str, "log entry")
     data = require(item, "data", dict, "log entry")
     owner = item.get("owner")
@@ -291,21 +301,25 @@ def _event(item: object) -> Event:
 def _load_melds(game: TressGame, data: dict[str, Any]) -> None:
 
     n = game.num_players
-    game.next_meld_id = _int(data, "next_meld_id", 0, 10**9)
-    game.melds = {}
+    game.state.next_meld_id = _int(data, "next_meld_id", 0, 10**9)
+    game.state.melds = {}
     for item in require(data, "melds", list, "Tress position"):
         if not isinstance(item, dict):
             raise PositionError("Tress position: each meld must be an object")
-        meld_id = _int(item, "id", 0, game.next_meld_id - 1)
+        meld_id = _int(item, "id", 0, game.state.next_meld_id - 1)
         owner = _int(item, "owner", 0, n - 1)
-        if meld_id in game.melds:
+        if meld_id in game.state.melds:
             raise PositionError(f"Tress position: meld id {meld_id} is used twice")
+        shape = {"id", "owner", "kind", "cards", "rank" if item.get("kind") == "set" else "start"}
+        if set(item) != shape:
+            raise PositionError(f"Tress position: meld {meld_id} must have the keys {sorted(shape)}, "
+                                f"not {quote(sorted(item))}")
         body = {k: v for k, v in item.items() if k not in ("id", "owner")}
         try:
             meld = meld_from_json(body, game.run_rules)
         except MeldError as exc:
             raise PositionError(f"Tress position: meld {meld_id} is not valid: {exc}") from exc
-        game.melds[meld_id] = TableMeld(meld_id, owner, meld)
+        game.state.melds[meld_id] = TableMeld(meld_id, owner, meld)
 
 
 def _validate(game: TressGame) -> None:
@@ -313,8 +327,8 @@ def _validate(game: TressGame) -> None:
     where = "Tress position"
     n = game.num_players
     phase = game.phase
-    everything = [c for h in game.hands for c in h] + game.stock + game.discard + [
-        c for t in game.melds.values() for c in t.meld.cards]
+    everything = [c for h in game.state.hands for c in h] + game.state.stock + game.state.discard + [
+        c for t in game.state.melds.values() for c in t.meld.cards]
     deck = Counter(build_deck(DECKS, game.options.joker_count))
     found = Counter(everything)
     extra = sorted(c.key for c in (found - deck).elements())
@@ -323,88 +337,90 @@ def _validate(game: TressGame) -> None:
         raise PositionError(f"{where}: every card of the deck must be in exactly one place; "
                             f"extra or repeated: {extra[:8]}, missing: {missing[:8]}")
     in_round = phase in _IN_ROUND
-    finished = len(game.round_scores)
-    if finished != (game.round - 1 if in_round else game.round):
-        raise PositionError(f"{where}: round {game.round} in phase {phase.value} needs "
-                            f"{game.round - 1 if in_round else game.round} scored round(s), not {finished}")
-    totals = [sum(r[s] for r in game.round_scores) for s in range(n)]
-    if totals != game.scores:
-        raise PositionError(f"{where}: scores {game.scores} are not the sum of the rounds {totals}")
-    if phase is Phase.MATCH_OVER and game.round != ROUNDS:
+    finished = len(game.state.round_scores)
+    if finished != (game.state.round - 1 if in_round else game.state.round):
+        raise PositionError(f"{where}: round {game.state.round} in phase {phase.value} needs "
+                            f"{game.state.round - 1 if in_round else game.state.round} scored round(s), not {finished}")
+    totals = [sum(r[s] for r in game.state.round_scores) for s in range(n)]
+    if totals != game.state.scores:
+        raise PositionError(f"{where}: scores {game.state.scores} are not the sum of the rounds {totals}")
+    if phase is Phase.MATCH_OVER and game.state.round != ROUNDS:
         raise PositionError(f"{where}: the match ends only after round {ROUNDS}")
-    if phase is Phase.ROUND_OVER and game.round == ROUNDS:
+    if phase is Phase.ROUND_OVER and game.state.round == ROUNDS:
         raise PositionError(f"{where}: after round {ROUNDS} the match is over")
     if in_round:
-        if game.last_result is not None or game.winners:
+        if game.state.last_result is not None or game.state.winners:
             raise PositionError(f"{where}: a round in play has no result and no winners")
         _validate_in_round(game)
     else:
-        last = game.last_result
-        if last is None or last.get("round") != game.round or last.get("points") != game.round_scores[-1]:
-            raise PositionError(f"{where}: last_result must describe round {game.round} as scored")
-        if game.claims or game.drawn_from_discard is not None:
+        last = game.state.last_result
+        if last is None or last.get("round") != game.state.round or last.get("points") != game.state.round_scores[-1]:
+            raise PositionError(f"{where}: last_result must describe round {game.state.round} as scored")
+        if game.state.claims or game.state.drawn_from_discard is not None:
             raise PositionError(f"{where}: no claims or drawn card once the round is over")
         expected: list[int] = []
         if phase is Phase.MATCH_OVER:
-            round7 = game.round_scores[-1] if game.options.tie_break_round7 else None
-            expected = match_winners(game.scores, round7)
-        if game.winners != expected:
-            raise PositionError(f"{where}: winners must be {expected}, not {game.winners}")
-        if phase is Phase.ROUND_OVER and game.to_move != (game.dealer + 1) % n:
-            raise PositionError(f"{where}: after a round the next dealer (P{(game.dealer + 1) % n + 1}) is to move")
-    for table in game.melds.values():
-        if game.round < ROUNDS and not game.down[table.owner]:
+            round7 = game.state.round_scores[-1] if game.options.tie_break_round7 else None
+            expected = match_winners(game.state.scores, round7)
+        if game.state.winners != expected:
+            raise PositionError(f"{where}: winners must be {expected}, not {game.state.winners}")
+        if phase is Phase.ROUND_OVER and game.to_move != (game.state.dealer + 1) % n:
+            raise PositionError(
+                f"{where}: after a round the next dealer (P{(game.state.dealer + 1) % n + 1}) is to move")
+    for table in game.state.melds.values():
+        if game.state.round < ROUNDS and not game.state.down[table.owner]:
             raise PositionError(f"{where}: meld {table.id} belongs to P{table.owner + 1}, who is not down")
-    if game.round == ROUNDS and any(game.down):
+    if game.state.round == ROUNDS and any(game.state.down):
         raise PositionError(f"{where}: nobody is down in round {ROUNDS} (T-20)")
     limit = game.options.claim_limit
-    if limit is not None and any(used > limit for used in game.claims_used):
+    if limit is not None and any(used > limit for used in game.state.claims_used):
         raise PositionError(f"{where}: claims_used exceeds the limit of {limit}")
     dead = game.options.dead_stock_rebuilds
-    if dead is not None and game.stale_restocks > dead:
-        raise PositionError(f"{where}: stale_restocks {game.stale_restocks} is past dead_stock_rebuilds {dead} (T-22)")
+    if dead is not None and game.state.stale_restocks > dead:
+        raise PositionError(
+            f"{where}: stale_restocks {game.state.stale_restocks} is past dead_stock_rebuilds {dead} (T-22)")
 
 
 def _validate_in_round(game: TressGame) -> None:
     where = "Tress position"
     phase, mover = game.phase, game.to_move
     assert mover is not None
-    contract = game.options.contract(game.round)
-    deal = round_deal(game.round)
-    for seat, hand in enumerate(game.hands):
+    contract = game.options.contract(game.state.round)
+    deal = round_deal(game.state.round)
+    for seat, hand in enumerate(game.state.hands):
         if not hand:
             raise PositionError(f"{where}: P{seat + 1} has no cards but the round goes on")
         least = deal + (1 if phase is Phase.PLAY and seat == mover else 0)
-        if not game.down[seat] and len(hand) < least:
+        if not game.state.down[seat] and len(hand) < least:
             raise PositionError(f"{where}: P{seat + 1} is not down and cannot hold fewer than {least} "
-                                f"cards in round {game.round}, not {len(hand)}")
-    if game.round == ROUNDS and game.melds:
+                                f"cards in round {game.state.round}, not {len(hand)}")
+    if game.state.round == ROUNDS and game.state.melds:
         raise PositionError(f"{where}: no melds are on the table while round {ROUNDS} is played")
     for seat in range(game.num_players):
-        owned = [t.meld for t in game.melds.values() if t.owner == seat]
+        owned = [t.meld for t in game.state.melds.values() if t.owner == seat]
         sets = sum(1 for m in owned if m.kind is MeldKind.SET)
         runs = len(owned) - sets
-        if game.down[seat] and (sets < contract.sets or runs < contract.runs):
+        if game.state.down[seat] and (sets < contract.sets or runs < contract.runs):
             raise PositionError(f"{where}: P{seat + 1} is down but has not laid the contract")
-    if phase is Phase.CLAIM and not game.claims:
+    if phase is Phase.CLAIM and not game.state.claims:
         raise PositionError(f"{where}: phase claim needs a pending call")
-    if game.claims:
+    if game.state.claims:
         open_in_play = phase is Phase.PLAY and game.options.claim_window is ClaimWindow.UNTIL_DISCARD
         if phase is Phase.DRAW or (phase is Phase.PLAY and not open_in_play):
             raise PositionError(f"{where}: calls cannot be pending in phase {phase.value}")
-        if not game.discard or game.discard_dead:
+        if not game.state.discard or game.state.discard_dead:
             raise PositionError(f"{where}: calls are pending but there is no live discard")
-        if mover in game.claims or game.discarder in game.claims:
+        if mover in game.state.claims or game.state.discarder in game.state.claims:
             raise PositionError(f"{where}: the drawer and the discarder may not call")
-    drawn = game.drawn_from_discard
-    if drawn is not None and (phase is not Phase.PLAY or drawn not in game.hands[mover]):
+    drawn = game.state.drawn_from_discard
+    if drawn is not None and (phase is not Phase.PLAY or drawn not in game.state.hands[mover]):
         raise PositionError(f"{where}: drawn_from_discard must be a card in the hand of the player in phase play")
 
 
 def scenario(
     hands: Sequence[str | None], *, round_no: int = 1, dealer: int | None = None,
     to_move: int = 0, phase: str = "play", melds: Sequence[tuple[int, str]] = (), discard: str = "",
-    stock_top: str = "", down: Sequence[bool] | None = None, options: dict[str, Any] | None = None,
+    stock: str = "", down: Sequence[bool] | None = None, options: dict[str, Any] | None = None,
     seed: int = 0, drawn_from_discard: str | None = None, claims: Sequence[int] = (),
     discarder: int | None = None, discard_dead: bool = False,
     round_scores: Sequence[Sequence[int]] | None = None, rest_to: int | None = None,
@@ -418,12 +434,12 @@ def scenario(
     :param melds: ``(owner, notation)`` per table meld, jokers with identity
         (``"5H JK(6H) 7H 8H"``, ``"KD KS JK(K)"``); ids are given in order from 0.
     :param discard: the discard pile in face notation, bottom to top.
-    :param stock_top: the top cards of the stock, first = top; the rest of the deck lies
+    :param stock: the top cards of the stock, first = top; the rest of the deck lies
         beneath in an order fixed by ``seed``.
     :param down: per seat; defaults to "owns a meld".
     :param claims: pending callers in arrival order.
     :param rest_to: a seat whose hand takes the rest of the deck instead of the stock
-        (so the stock holds only ``stock_top``, e.g. empty).
+        (so the stock holds only ``stock``, e.g. empty).
     :param round_scores: scored rounds (default zeros); a ``round_over`` phase gets a
         ``last_result`` from the hands and the last row.
     :returns: position data for :meth:`TressGame.from_position` (which validates it).
@@ -444,7 +460,7 @@ def scenario(
         meld_data.append({"id": index, "owner": owner, **_notation_meld(text, take, opts).to_json()})
     given = [take(h) if h is not None else None for h in hands]
     pile = take(discard)
-    top = take(stock_top)
+    top = take(stock)
     rest = [c for c in build_deck(DECKS, opts.joker_count) if c not in set(used)]
     chance_rng(seed, "scenario").shuffle(rest)
     size = round_deal(round_no)

@@ -28,11 +28,10 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
 
     :raises ValueError: for a seat outside the table.
     """
-    if not 0 <= seat < game.num_players:
-        raise ValueError(f"no seat {seat} at a {game.num_players}-player table")
+    game.require_seat(seat)
     contract = game.contract
     wrap = game.options.wrap_runs
-    mine = game.drawn_from_discard if seat == game.to_move else None
+    mine = game.state.drawn_from_discard if seat == game.to_move else None
     return {
         "game": game.NAME,
         "schema": POSITION_SCHEMA,
@@ -40,29 +39,29 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
         "players": game.num_players,
         "phase": game.phase.value,
         "to_move": game.to_move,
-        "dealer": game.dealer,
-        "round": game.round,
-        "hand": [c.key for c in sorted(game.hands[seat])],
-        "hand_counts": [len(h) for h in game.hands],
-        "stock_count": len(game.stock),
-        "discard_top": game.discard[-1].key if game.discard else None,
-        "discard_count": len(game.discard),
-        "discard_dead": game.discard_dead,
+        "dealer": game.state.dealer,
+        "round": game.state.round,
+        "hand": [c.key for c in sorted(game.state.hands[seat])],
+        "hand_counts": [len(h) for h in game.state.hands],
+        "stock_count": len(game.state.stock),
+        "discard_top": game.state.discard[-1].key if game.state.discard else None,
+        "discard_count": len(game.state.discard),
+        "discard_dead": game.state.discard_dead,
         "drawn_from_discard": mine.key if mine is not None else None,
-        "melds": [meld_view(t, wrap) for _, t in sorted(game.melds.items())],
+        "melds": [meld_view(t, wrap) for _, t in sorted(game.state.melds.items())],
         "scores": list(game.scores),
-        "round_scores": [list(r) for r in game.round_scores],
-        "last_result": _copy_result(game.last_result),
-        "winners": list(game.winners),
+        "round_scores": [list(r) for r in game.state.round_scores],
+        "last_result": _copy_result(game.state.last_result),
+        "winners": list(game.state.winners),
         "legal_actions": [a.to_json() for a in game.legal_actions(seat)],
         "options": game.options.to_json(),
-        "log": [e.for_seat(seat) for e in game.log[-LOG_IN_VIEW:]],
+        "log": [e.for_seat(seat) for e in game.state.log[-LOG_IN_VIEW:]],
         "contract": {"sets": contract.sets, "runs": contract.runs, "all_cards": contract.all_cards},
-        "down": list(game.down),
+        "down": list(game.state.down),
         "claims": game.claim_order(),
-        "claims_used": list(game.claims_used),
+        "claims_used": list(game.state.claims_used),
         "penalty_cards": game.options.penalty_cards,
-        "stale_restocks": game.stale_restocks,
+        "stale_restocks": game.state.stale_restocks,
     }
 
 
