@@ -66,7 +66,7 @@ def test_build_ships_a_trimmed_precompiled_library_and_engine(dist_dir: Path) ->
         assert len(names) < len(full.namelist()) / 2
     with zipfile.ZipFile(dist_dir / boot["files"]["engine"]["url"]) as engine:
         names = engine.namelist()
-        assert "rummytable/bridge.pyc" in names and "rummytable/__init__.pyc" in names
+        assert "rummytable/page/bridge.pyc" in names and "rummytable/__init__.pyc" in names
         assert not [name for name in names if name.endswith(".py")]
     assert not (dist_dir / boot["indexURL"] / "python_stdlib.zip").exists()
 
