@@ -40,11 +40,11 @@ def test_wheel_is_reproducible(tmp_path: Path) -> None:
     with zipfile.ZipFile(first) as wheel:
         names = wheel.namelist()
         assert "rummytable/__init__.py" in names
-        assert "rummytable/bridge.py" in names
+        assert "rummytable/page/bridge.py" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert {info.date_time for info in wheel.infolist()} == {build.ZIP_EPOCH}
         record = wheel.read(f"rummytable-{build.project_metadata()['version']}.dist-info/RECORD").decode()
-        assert "rummytable/bridge.py,sha256=" in record
+        assert "rummytable/page/bridge.py,sha256=" in record
 
 
 def test_build_info_names_the_engine_and_its_library(dist_dir: Path, tmp_path: Path) -> None:
