@@ -29,7 +29,7 @@ import abc
 import enum
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -228,17 +228,34 @@ class LegalActions(list[Action]):
     whether the listing holds every legal action of the seat; when it is False, some legal actions
     are left out as equivalent variants of listed ones (docs/formats.md, "Order of legal_actions").
 
-    :ivar complete: True when no legal action of the seat is left out.
     :ivar seat: the seat listed.
     """
 
-    def __init__(self, actions: Sequence[Action], game: Game, seat: int, complete: bool) -> None:
-        """List ``actions`` of ``seat`` in ``game`` as they stand now."""
+    def __init__(self, actions: Sequence[Action], game: Game, seat: int,
+                 leaves_out: Callable[[Sequence[Action]], bool]) -> None:
+        """List ``actions`` of ``seat`` in ``game`` as they stand now.
+
+        :param leaves_out: tells from the listed actions whether equivalent variants were left
+            out; asked only when :attr:`complete` is read (listing is the search's hot path).
+        """
         super().__init__(actions)
-        self.complete = complete
         self.seat = seat
         self._game = game
         self._moves = len(game.history)
+        self._leaves_out = leaves_out
+
+    @property
+    def complete(self) -> bool:
+        """True when no legal action of the seat is left out of the listing.
+
+        :raises RuntimeError: when the game has moved on since the listing.
+        """
+        self._require_unmoved()
+        return not self._leaves_out(self)
+
+    def _require_unmoved(self) -> None:
+        if len(self._game.history) != self._moves:
+            raise RuntimeError("the game has moved on since these legal actions were listed")
 
     def __contains__(self, item: object) -> bool:
         """For an action: whether the rules allow it to this seat now; else list membership.
@@ -248,8 +265,7 @@ class LegalActions(list[Action]):
         """
         if not isinstance(item, Action):
             return super().__contains__(item)
-        if len(self._game.history) != self._moves:
-            raise RuntimeError("the game has moved on since these legal actions were listed")
+        self._require_unmoved()
         return item.seat == self.seat and self._game.is_legal(item)
 
 

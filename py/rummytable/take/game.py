@@ -19,7 +19,7 @@ Usage::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rummytable.cards import Card, build_deck
@@ -207,10 +207,16 @@ class TakeGame(Game):
         return self._listed(seat, self._legal(seat))
 
     def _listed(self, seat: int, actions: list[Action]) -> LegalActions:
-        jokers = sum(card.is_joker for card in self.state.hands[seat])
-        variants = any(type(a) is LayDown or (type(a) is Extend and jokers > 1 and any(c.is_joker for c in a.cards))
-                       for a in actions if isinstance(a, LayDown | Extend))
-        return LegalActions(actions, self, seat, complete=not variants)
+        hand = self.state.hands[seat]
+
+        def leaves_out(listed: Sequence[Action]) -> bool:
+            # A lay-down stands for the same one with its start written out; with two jokers in
+            # hand, a play with a joker stands for the same play with the other joker.
+            jokers = sum(card.is_joker for card in hand)
+            return any(type(a) is LayDown or (type(a) is Extend and jokers > 1 and any(c.is_joker for c in a.cards))
+                       for a in listed if isinstance(a, LayDown | Extend))
+
+        return LegalActions(actions, self, seat, leaves_out)
 
     def _legal(self, seat: int) -> list[Action]:
         state = self.state

@@ -469,7 +469,7 @@ class TressGame(Game):
                     if phase is Phase.CLAIM:
                         actions.append(Grant(seat))
         actions.sort(key=lambda a: a.sort_key())
-        return LegalActions(actions, self, seat, complete=not any(type(a) in (LayDown, Call) for a in actions))
+        return LegalActions(actions, self, seat, _leaves_out_variants)
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.state.hands[seat]
@@ -814,6 +814,11 @@ class TressGame(Game):
 
 def _spec(meld: Meld) -> MeldSpec:
     return MeldSpec(meld.kind, meld.cards, meld.start if meld.kind is MeldKind.RUN else None)
+
+
+def _leaves_out_variants(actions: Sequence[Action]) -> bool:
+    """A listed lay-down or call stands for equivalent ones not listed (other copies, a start, the card named)."""
+    return any(type(a) in (LayDown, Call) for a in actions)
 
 
 _PHASE_CHECKS: dict[Phase, Callable[[TressGame, Action], None]] = {
