@@ -273,6 +273,7 @@ def ensure_node_modules() -> Path:
     pyodide_dir = NODE_MODULES / "pyodide"
     installed = all((pyodide_dir / name).is_file() for name in PYODIDE_BUILD_FILES)
     installed = installed and (NODE_MODULES / "esbuild" / "bin" / "esbuild").is_file()
+    installed = installed and (NODE_MODULES / "typescript" / "bin" / "tsc").is_file()
     if installed and stamp.is_file() and stamp.read_text().strip() == lock_hash:
         return pyodide_dir
     log(f"npm ci (Pyodide {pyodide_version()})")
@@ -940,6 +941,35 @@ def ensure_chromium() -> Path:
     )
 
 
+WEB_TESTS = ROOT / "tests" / "web"
+"""The page's unit tests (``node --test``, no dependency): the claim-window scheduler, action
+building, the log texts and the three languages' dictionaries."""
+TSC_PROJECTS = ("tsconfig.json", "tsconfig.workers.json")
+"""``tsc --checkJs --noEmit`` projects over web/: the page's modules, and the two workers (whose
+global scope is a worker's, not a window's)."""
+
+
+def check_web() -> list[str]:
+    """Type-check web/ with TypeScript and run the page's unit tests in Node.
+
+    :returns: the names of the checks that failed (empty when all passed).
+    """
+    failed = []
+    for project in TSC_PROJECTS:
+        log(f"tsc --checkJs --noEmit -p {project}")
+        proc = subprocess.run(["node", str(NODE_MODULES / "typescript" / "bin" / "tsc"), "--checkJs", "--noEmit",
+                               "-p", project], cwd=ROOT, check=False)
+        if proc.returncode:
+            failed.append(f"tsc -p {project}")
+    tests = sorted(str(path.relative_to(ROOT)) for path in WEB_TESTS.glob("*.test.mjs"))
+    log("node --test " + " ".join(tests))
+    if not tests:
+        failed.append("node --test (no test in tests/web/)")
+    elif subprocess.run(["node", "--test", "--test-reporter=spec", *tests], cwd=ROOT, check=False).returncode:
+        failed.append("node --test")
+    return failed
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     """Lint, type-check, build and run every test; returns the exit code (non-zero on any failure).
 
@@ -959,6 +989,13 @@ def cmd_test(pytest_args: list[str]) -> int:
                           check=False)
     log("mypy --strict py/rummytable")
     types = subprocess.run([venv_bin("mypy"), "--strict", "py/rummytable"], cwd=ROOT, check=False)
+    # The page's checks take seconds: a failure stops here rather than after the browser tests.
+    web = check_web()
+    if web:
+        also = [name for name, proc in (("ruff", lint), ("mypy", types)) if proc.returncode]
+        raise BuildError(f"{' and '.join(web)} failed on the page's JavaScript (see the output above)"
+                         + (f", and so did {' and '.join(also)}" if also else "")
+                         + ": fix the reported problems in web/ (or tests/web/) and run again.")
     # Missing prerequisites are failures here, not skips.
     env = dict(os.environ, RUMMYTABLE_STRICT="1", RUMMYTABLE_CHROMIUM=str(CHROMIUM))
     selects_paths = any(not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists() for arg in pytest_args)

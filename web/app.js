@@ -7,6 +7,7 @@
 //   (web/recovery.js), so "ready" always means an engine that answers.
 
 import { setupEmbedding } from "./embedded.js";
+import * as bridge from "./engine/client.js";
 import { engineStarted, firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { LoadingScreen } from "./loading.js";
@@ -35,7 +36,7 @@ function follow(started) {
   readyPanel.hidden = true;
   loading.show();
   onEngineProgress((p) => loading.progress(p));
-  catalog = engine.ready.then(() => engine.call("catalog"));
+  catalog = engine.ready.then(() => bridge.catalog(engine));
   catalog.catch(() => {});
 
   engine.ready.then(

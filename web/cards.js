@@ -55,12 +55,6 @@ export function suitSymbol(suit) {
   return { S: "♠", H: "♥", D: "♦", C: "♣" }[suit] ?? "";
 }
 
-/** A face ("6H", "K") as a short label: "6♥", "K". */
-export function faceLabel(face) {
-  const { rank, suit } = parseCard(face);
-  return `${rankLabel(rank)}${suitSymbol(suit)}`;
-}
-
 /** Words for a natural face: "seven of hearts", or a bare rank: "king". */
 export function faceName(face) {
   const { rank, suit } = parseCard(face);

@@ -6,6 +6,9 @@ import { actionMeld } from "./actions.js";
 import { t, list } from "./i18n/index.js";
 import { ownerMeld, seatCase, seatName } from "./table/seats.js";
 
+/** @typedef {import("./engine/client.js").View} View */
+/** @typedef {import("./engine/client.js").Action} Action */
+
 // `faces`: what each joker stands for, in the order of `keys` (a meld's faces).
 const names = (keys, faces = []) => list(keys.map((key, i) => cardName(key, faces[i])));
 // In a sentence each card gets its article where the language has one ("the seven of hearts").
@@ -13,8 +16,8 @@ const named = (keys, faces = []) => list(keys.map((key, i) => t("act.theCard", {
 
 /**
  * Describe an action for the person ("Discard the seven of hearts").
- * @param {object} view
- * @param {object} action engine action JSON
+ * @param {View} view
+ * @param {Action} action engine action JSON
  * @param {{short?: boolean}} [options] short: for buttons in a choice dialog
  */
 export function describeAction(view, action, { short = false } = {}) {
@@ -153,7 +156,7 @@ const JOKER_KEY = /\bJK(?:\.\d+)?(?:\(([^)]*)\))?/g;
  * faces ("10♣"), jokers as "joker", meld numbers ("#2") as "the meld", players ("P2", seat 1)
  * by their names at this table, groups split by " · ".
  * @param {string} reason e.g. "discards 10C.1 (10 points)"
- * @param {object} [view] the person's view, for the players' names
+ * @param {View} [view] the person's view, for the players' names
  * @returns {string} e.g. "discards 10♣ (10 points)"
  */
 export function readableReason(reason, view = null) {

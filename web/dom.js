@@ -1,14 +1,17 @@
 // Small helpers to build elements without markup strings (all text goes in as textContent).
 
+/** @typedef {HTMLElement & Record<string, any>} AnyElement an element of any tag (input, dialog, ...) */
+
 /**
  * Create an element.
  * @param {string} tag e.g. "button" or "div.card.selected"
  * @param {Record<string, any>} [props] attributes; `text`, `dataset`, `on` (event handlers), `hidden`
  * @param {(Node|string|null|false|undefined)[]} [children]
+ * @returns {AnyElement}
  */
 export function h(tag, props = {}, children = []) {
   const [name, ...classes] = tag.split(".");
-  const node = document.createElement(name);
+  const node = /** @type {AnyElement} */ (document.createElement(name));
   if (classes.length) node.className = classes.join(" ");
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;

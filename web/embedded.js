@@ -88,8 +88,8 @@ function applyAddress(app) {
 
 /**
  * Run as an embedded app when the address says ?embed=1.
- * @param {{start: object}} app what startApp() returned
- * @param {() => object} engine the current engine
+ * @param {import("./ui.js").App} app what startApp() returned
+ * @param {() => import("./engine.js").Engine} engine the current engine
  * @param {{check: () => Promise<void>, onRefused: Function}} saves what setupSaves() returned
  * @param {{onRestart: Function}} recovery what setupRecovery() returned
  */

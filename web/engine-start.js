@@ -16,8 +16,10 @@ import { StartWatch } from "./start-watch.js";
 
 const root = document.documentElement;
 const query = new URLSearchParams(location.search);
+/** @type {(p: {stage: string, fraction: number, loaded?: number, total?: number, rate?: number | null}) => void} */
 let listener = () => {};
 let latest = null;
+/** @type {(value?: unknown) => void} */
 let started = () => {};
 
 /** Settles once an engine (the first, or one started by "Try again") is ready and has stored its
@@ -71,7 +73,7 @@ export function startEngine({ full = false } = {}) {
   engine = new Engine({ watchdogMs: 0, onProgress, workerURL: workerURL(full) });
   engine.ready.catch(() => watch.stop());  // the failure itself is shown by the page (web/app.js)
   // A handle for the browser console and for tests.
-  window.rummyTable = { engine };
+  /** @type {any} */ (window).rummyTable = { engine };
   return engine;
 }
 

@@ -6,6 +6,7 @@
 // the newest state.
 
 import * as A from "./actions.js";
+import * as bridge from "./engine/client.js";
 import { cardName, parseCard } from "./cards.js";
 import { h, sleep } from "./dom.js";
 import { has, language, t, tOr } from "./i18n/index.js";
@@ -24,7 +25,8 @@ const PLAYING = new Set(["draw", "claim", "play"]);
 
 export class Match {
   /**
-   * @param {{engine: object, root: HTMLElement, setup: {game: string, seats: string[], options: object, seed?: number},
+   * @param {{engine: import("./engine.js").Engine, root: HTMLElement,
+   *          setup: {game: string, seats: string[], options: Record<string, any>, seed?: number, resumed?: boolean},
    *          onLeave: () => void, onRules: (game: string) => void, onLanguage: (code: string) => void}} spec
    */
   constructor({ engine, root, setup, onLeave, onRules, onLanguage }) {
@@ -58,7 +60,7 @@ export class Match {
       layDown: () => this.#layDown(),
       discard: () => this.#discardSelected(),
       hint: () => this.#hint(),
-      scores: () => this.#paused(() => this.#showScores(false)),
+      scores: () => this.#paused(() => this.#showScores()),
       rules: () => this.#paused(() => this.onRules(this.setup.game)),
       leave: () => this.leave(),
       language: (code) => onLanguage(code),
@@ -75,7 +77,7 @@ export class Match {
     // A resumed match was loaded into the engine just before (web/saves.js); "play again" deals anew.
     const resumed = this.setup.resumed;
     this.setup = { ...this.setup, resumed: false };
-    const result = resumed ? await this.engine.call("state") : await this.engine.call("new_match", {
+    const result = resumed ? await bridge.state(this.engine) : await bridge.newMatch(this.engine, {
       game: this.setup.game, options: this.setup.options, seats: this.setup.seats,
       ...(this.setup.seed != null ? { seed: this.setup.seed } : {}),
     });
@@ -145,7 +147,7 @@ export class Match {
   /** Resolve once no window is open over the table. */
   #unpaused() {
     if (!this.pauses) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       const before = this.wake;
       this.wake = () => { before?.(); resolve(); };
     });
@@ -176,9 +178,13 @@ export class Match {
 
   // ---------------------------------------------------------------- talking to the engine
 
-  /** Call the engine and present the answer (events animated, then the new view drawn). */
-  async #send(method, params = {}) {
-    const result = await this.engine.call(method, params);
+  /**
+   * Call the engine and present the answer (events animated, then the new view drawn).
+   * @param {(engine: any, ...args: any[]) => Promise<any>} method a function of web/engine/client.js
+   * @param {...any} args its arguments after the engine
+   */
+  async #send(method, ...args) {
+    const result = await method(this.engine, ...args);
     if (this.closed) return result;
     this.presenting = this.presenting.then(() => this.#present(result)).catch((error) => this.#fault(error));
     await this.presenting;
@@ -283,7 +289,7 @@ export class Match {
       await this.#unpaused();
       if (this.closed) return;
       const before = this.view;
-      await this.#send("bot_step");
+      await this.#send(bridge.botStep);
       this.thinking = null;
       if (this.view === before) return;  // nothing changed: stop rather than spin
     }
@@ -323,7 +329,7 @@ export class Match {
     this.claimKey = key;
     this.calls.clear();
     const speed = timings();
-    const { offers } = await this.engine.call("claim_offers");
+    const { offers } = await bridge.claimOffers(this.engine);
     const callers = offers.filter((offer) => offer.call)
       .map((offer) => ({ ...offer, at: Math.round(offer.delay_ms * speed.claimDelayFactor) }))
       .sort((a, b) => a.at - b.at || a.seat - b.seat);
@@ -333,7 +339,7 @@ export class Match {
     const botCall = async (seat) => {
       if (!stillOpen()) return;
       try {
-        await this.#send("bot_claim", { seat });
+        await this.#send(bridge.botClaim, seat);
       } catch {
         // The window closed first: the call simply came too late.
       }
@@ -347,7 +353,7 @@ export class Match {
 
     const personCan = this.human && A.callAction(view) !== null;
     const windowMs = personCan ? speed.claimWindow : (callers.at(-1)?.at ?? 0);
-    await new Promise((resolve) => {
+    await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       const pending = new Set(untilDiscard ? callers : callers.filter((caller) => caller.at <= windowMs));
       const timers = [];
       let finished = false;
@@ -397,7 +403,7 @@ export class Match {
             decided();
             this.table.setClaim(null);
             try {
-              await this.#send("act", { action: call });
+              await this.#send(bridge.act, call);
             } catch (error) {
               // A late call the drawer's discard beat is simply too late, not a mistake.
               if (stillOpen()) this.#illegal(error);
@@ -438,10 +444,10 @@ export class Match {
     if (choice === "next") {
       const next = A.continueAction(this.view) ?? { kind: view.game === "take" ? "next_hand" : "next_round", seat: view.seat };
       try {
-        await this.#send("act", { action: next });
+        await this.#send(bridge.act, next);
       } catch (error) {
         // In watch mode no seat is the person's: let a computer seat deal.
-        await this.#send("bot_step").catch(() => this.#illegal(error));
+        await this.#send(bridge.botStep).catch(() => this.#illegal(error));
       }
       this.claimKey = null;
       this.kick();
@@ -466,7 +472,7 @@ export class Match {
     this.root.dataset.input = "wait";
     this.table.clearMessage();
     try {
-      await this.#send("act", { action });
+      await this.#send(bridge.act, action);
       this.table.hand.clearSelection();
       return true;
     } catch (error) {
@@ -627,7 +633,7 @@ export class Match {
     }
     if (!options.length && cards.length && view.game === "tress") {
       try {
-        const found = await this.engine.call("arrangements", { cards });
+        const found = await bridge.arrangements(this.engine, cards);
         options = found.lay_downs ?? [];
       } catch {
         options = [];
@@ -689,7 +695,7 @@ export class Match {
     // Time to read the hint: the take-it countdown and the computer callers wait for the person.
     if (decision) this.#paused(() => decision);
     try {
-      const { action, reason } = await this.engine.call("hint");
+      const { action, reason } = await bridge.hint(this.engine);
       // A "take it" chance the normal player would let go comes back without an action.
       const kind = action?.kind ?? "pass";
       // The engine's reason is English only; other languages get a short why by the kind of move.

@@ -15,7 +15,7 @@ import { notice } from "./start-panel.js";
 export const MAX_RESTARTS = 3;
 
 /**
- * @param {{app: object, saves: {resume: Function, playing: () => string | null},
+ * @param {{app: import("./ui.js").App, saves: {resume: Function, playing: () => string | null},
  *   restart: () => {ready: Promise<unknown>}}} parts what startApp() and setupSaves() returned, and
  *   a function that starts a new engine and makes it the page's (web/app.js)
  * @returns {{stopped: (error: Error) => void, onRestart: (listener: (error: Error) => void) => void}}

@@ -10,6 +10,7 @@
 
 import { h } from "./dom.js";
 import { engineDown } from "./engine.js";
+import * as bridge from "./engine/client.js";
 import "./i18n/offline.js";
 import { onLanguageChange, t } from "./i18n/index.js";
 import { onMatchView } from "./match-events.js";
@@ -24,9 +25,8 @@ const onStartScreen = () => root.dataset.screen !== "table";
 
 /**
  * Wire saving, resuming and statistics into the app.
- * @param {{start: object, play: (setup: object) => Promise<object>, match: () => object | null,
- *   showStart: () => void, hooks: object}} app what startApp() returned
- * @param {() => object} engine the current engine
+ * @param {import("./ui.js").App} app what startApp() returned
+ * @param {() => import("./engine.js").Engine} engine the current engine
  * @returns {{check: () => Promise<void>, resume: (game: string, options?: {restarted?: boolean}) => Promise<boolean>,
  *   playing: () => string | null, onRefused: (listener: (game: string, reason: string) => void) => void}}
  */
@@ -47,7 +47,6 @@ export function setupSaves(app, engine) {
   const checked = new Map();      // game -> the position the engine accepted (or this tab wrote)
   const checking = new Set();     // games whose save the engine is checking now (another tab wrote it)
   const refusedListeners = new Set();
-  let canCheck = true;            // false: an engine without check_save; `load` checks instead
   /** The match this tab writes: {game, hold, claim, about, lostMove}. */
   let playing = null;
 
@@ -89,20 +88,9 @@ export function setupSaves(app, engine) {
     for (const listener of refusedListeners) listener(game, reason);
   };
 
-  /** Ask the engine whether a save opens, without touching the match it holds where it can. */
+  /** Ask the engine whether a save opens, without touching the match it holds. */
   const verify = async (current, save) => {
-    if (canCheck) {
-      try {
-        const answer = await current.call("check_save", save);
-        if (answer?.ok === false) throw new Error(answer.error?.message ?? "the engine refused the save");
-        return;
-      } catch (error) {
-        if (error?.type !== "unknown_method") throw error;
-        canCheck = false;
-      }
-    }
-    if (!onStartScreen()) throw Object.assign(new Error("checked later"), { later: true });
-    await current.call("load", save);  // replaces the engine's match: only with none at the table
+    await bridge.checkSave(current, save);
   };
 
   /** Check each stored save of `games` with the engine; offer those it accepts. */
@@ -149,7 +137,7 @@ export function setupSaves(app, engine) {
     if (match && (match.view?.game ?? match.setup.game) === p.game && !match.closed) {
       match.close();
       if (match.view && match.view.phase !== "match_over") {
-        const asked = match.engine.call("save");
+        const asked = bridge.save(match.engine);
         queue(() => asked.then((save) => write(p, save), () => {}));
       }
     }
@@ -215,6 +203,7 @@ export function setupSaves(app, engine) {
   /**
    * Continue the saved match of `game`: hold it (asking another tab that has it), load it into
    * the engine and open the table. A save that does not open is set aside with a message.
+   * @param {string} game
    * @param {{restarted?: boolean, confirmed?: boolean}} [options] restarted: the engine was
    *   restarted under this tab's match; confirmed: the person already chose to take it over
    * @returns {Promise<boolean>} true when the match is at the table
@@ -232,7 +221,7 @@ export function setupSaves(app, engine) {
     const current = engine();
     try {
       await current.ready;
-      const { view } = await current.call("load", found.record.save);
+      const { view } = await bridge.load(current, found.record.save);
       parts.resume.replaceChildren();
       const opened = await app.play({ game, seats: found.record.save.seats, options: view.options ?? {}, resumed: true });
       if (opened.error) throw opened.error;
@@ -279,7 +268,7 @@ export function setupSaves(app, engine) {
       return;
     }
     p.about = { round: view.round, players: view.players ?? setup.seats.length };
-    const asked = matchEngine.call("save");
+    const asked = bridge.save(matchEngine);
     // An engine stopped or replaced meanwhile answers nothing: the last save stands.
     queue(() => asked.then((save) => { if (playing === p) write(p, save); }, () => {}));
   });

@@ -120,7 +120,7 @@ function fitsSchema(item, value) {
 /**
  * The engine's catalog has arrived: drop stored house rules, player counts and levels it does not
  * know or allow (an older or newer version may have stored them), and report what was reset.
- * @param {{games: Record<string, {players: {min: number, max: number}, options: object[], levels: string[]}>}} catalog
+ * @param {import("./engine/client.js").Catalog} catalog
  */
 export function checkCatalog(catalog) {
   const games = catalog?.games;

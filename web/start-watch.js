@@ -69,7 +69,7 @@ export class StartWatch {
           + "This browser or page may be blocking WebAssembly."
         : `Nothing has arrived for ${seconds(ms)} s: the download has stopped. `
           + "Check the connection, then try again; what has arrived so far is kept.";
-      const error = new EngineError(type, message);
+      const error = /** @type {EngineError & {seconds?: number}} */ (new EngineError(type, message));
       error.seconds = seconds(ms);
       this.#onFail(error);
     }, ms);

@@ -94,7 +94,7 @@ export class StartScreen {
   }
 
   render() {
-    const focused = document.activeElement?.dataset?.testid;
+    const focused = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.testid;
     const game = this.game();
     this.root.replaceChildren(
       h("header.start-head", {}, [

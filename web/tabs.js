@@ -66,6 +66,7 @@ channel?.addEventListener("message", (event) => {
 /** Request the lock; resolves with {release, lost, done} once granted, or null (ifAvailable and held). */
 function request(game, options) {
   return new Promise((granted, refused) => {
+    /** @type {(value?: unknown) => void} */
     let release = () => {};
     let answered = false;
     const done = locks.request(lockName(game), options, (lock) => {
@@ -97,6 +98,7 @@ export async function hold(game, { why = null, onAsked = async () => {} } = {}) 
   const mine = held.get(game);
   if (mine && !mine.released) return mine;
   let taken;
+  /** @type {(reason?: unknown) => void} */
   let onLost = () => {};
   const lost = new Promise((resolve) => { onLost = resolve; });
   const entry = {

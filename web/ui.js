@@ -26,11 +26,16 @@ function reportSetAside() {
 
 /**
  * Show the start screen at once and wire the screens.
- * @param {{engine: () => object, catalog: () => Promise<object>}} services the current engine and its catalog
- * @returns {{start: StartScreen, match: () => object | null, play: (setup: object) => Promise<object>,
- *   showStart: () => void, hooks: {beforePlay?: (setup: object) => Promise<boolean>}}}
+ * @param {{engine: () => import("./engine.js").Engine,
+ *   catalog: () => Promise<import("./engine/client.js").Catalog>}} services the current engine and its catalog
+ * @returns {App}
  *   hooks.beforePlay (web/saves.js) may decline a set-up (another tab plays that game and the
  *   person chose not to take it over)
+ */
+/**
+ * @typedef {{start: StartScreen, match: () => import("./match.js").Match | null,
+ *   play: (setup: Record<string, any>) => Promise<{ok?: boolean, cancelled?: boolean, error?: Error}>,
+ *   showStart: () => void, hooks: {beforePlay?: (setup: Record<string, any>) => Promise<boolean>}}} App
  */
 export function startApp(services) {
   setLanguage(detectLanguage(), { remember: false });
@@ -38,6 +43,7 @@ export function startApp(services) {
   const startRoot = document.getElementById("start-screen");
   const tableRoot = document.getElementById("table-screen");
   const footer = document.getElementById("engine-footer");
+  /** @type {App["hooks"]} */
   const hooks = {};
   let match = null;
 

@@ -196,6 +196,7 @@ class Downloads {
 
   async #download(url) {
     const file = this.files.get(url);
+    /** @type {(value: unknown) => void} */
     let handOut = () => {};
     if (!this.imported.has(url)) this.bodies.set(url, new Promise((resolve) => { handOut = resolve; }));
     let response;
@@ -210,6 +211,7 @@ class Downloads {
     // Read as fast as the bytes come, whoever consumes them, counting them for the page.
     const reader = response.body.getReader();
     const unread = this.imported.has(url) && !this.store;
+    /** @type {{enqueue: (chunk: Uint8Array) => void, close: () => void, error: (reason?: unknown) => void}} */
     let sink = { enqueue() {}, close() {}, error() {} };
     let body = unread ? null : new ReadableStream({ start: (controller) => { sink = controller; } });
     let seen = 0;
@@ -429,7 +431,7 @@ async function boot() {
 const ready = boot();
 ready.catch((err) => post({ type: "fatal", error: asError(err) }));
 
-self.addEventListener("message", async (event) => {
+self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   const { id = null, method, params = {} } = event.data ?? {};
   try {
     await ready;

@@ -31,7 +31,7 @@ export function flyCard(from, to, key, duration) {
     { transform: "translate(0, 0) scale(1)", opacity: 1 },
     { transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.9 },
   ], { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
-  return animation.finished.catch(() => {}).finally(() => ghost.remove());
+  return animation.finished.then(() => {}, () => {}).finally(() => ghost.remove());
 }
 
 /** Briefly mark an element (CSS class `flash`) to draw the eye to it. */

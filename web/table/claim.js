@@ -5,7 +5,7 @@ import { t } from "../i18n/index.js";
 
 /**
  * The countdown bar while the person may call.
- * @param {{card: string, ms: number, onCall: () => void, onPass: () => void}} spec
+ * @param {{cardText: string, ms: number, onCall: () => void, onPass: () => void}} spec
  */
 export function claimBar({ cardText, ms, onCall, onPass }) {
   const fill = h("span.countdown-fill");

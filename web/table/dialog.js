@@ -47,5 +47,5 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
 
 /** Close every open modal (used when leaving the table). */
 export function closeAll() {
-  for (const dialog of document.querySelectorAll("dialog.modal[open]")) dialog.close();
+  for (const dialog of document.querySelectorAll("dialog.modal[open]")) /** @type {HTMLDialogElement} */ (dialog).close();
 }

@@ -88,7 +88,7 @@ export class Hand {
     if (key === this.drawnKey && this.root.querySelectorAll("[data-card]").length === this.order.length) return;
     this.drawnKey = key;
     const focused = document.activeElement?.closest?.(".hand")?.contains(document.activeElement)
-      ? document.activeElement.dataset.card : null;
+      ? /** @type {HTMLElement} */ (document.activeElement).dataset.card : null;
     this.root.dataset.count = String(this.order.length);
     this.root.replaceChildren(...this.order.map((key, index) => {
       const selected = this.selected.has(key);

@@ -4,8 +4,10 @@ import { cardName, cardSVG } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n/index.js";
 
+/** @typedef {import("../engine/client.js").View} View */
+
 /**
- * @param {object} view
+ * @param {View} view
  * @param {{canStock: boolean, canDiscardPile: boolean, discardTarget: boolean,
  *          onStock: () => void, onDiscardPile: () => void}} state
  */

@@ -3,6 +3,8 @@
 import { h } from "../dom.js";
 import { t } from "../i18n/index.js";
 
+/** @typedef {import("../engine/client.js").View} View */
+
 /** Compass positions of the other seats, clockwise from the person (who sits south). */
 const POSITIONS = {
   1: [],
@@ -70,7 +72,7 @@ export function isDown(view, seat) {
 
 /**
  * The opponents' panels along the top of the table.
- * @param {object} view the engine's view
+ * @param {View} view the engine's view
  * @param {{thinking: number|null, calls: Map<number, string>}} state transient table state
  */
 export function renderOpponents(view, state) {
