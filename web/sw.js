@@ -15,7 +15,7 @@
 //   start-up snapshot) are carried over from either cache when they are there.
 // - A new build waits ("installed") while a page of the old one is open: no skipWaiting behind the
 //   back of a game in progress. It takes over when the last old page closes, or at the start of a
-//   page that is the only one open (web/offline.js asks with {type: "activate-now"}).
+//   page that is the only one open (web/storage/offline.js asks with {type: "activate-now"}).
 // - Activate deletes the caches of other builds and the worker's (everything it held is in this
 //   build's cache now) and claims the open page.
 // - Fetch answers files of this build from its cache (the address's query is ignored, so

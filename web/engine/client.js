@@ -1,11 +1,11 @@
 // The engine's bridge methods as functions, one per method (docs/engine-protocol.md), with the
 // types of what they take and answer (docs/formats.md). Nothing else in the page names a method.
 //
-//   import * as bridge from "../engine/client.js";
+//   import * as bridge from "./client.js";
 //   const { view } = await bridge.newMatch(engine, { game: "tress", options: {}, seats });
 
-/** @typedef {import("../engine.js").Engine} Engine */
-/** @typedef {import("../engine.js").EngineError} EngineError an answer's error: `type` is the bridge's error type */
+/** @typedef {import("./engine.js").Engine} Engine */
+/** @typedef {import("./engine.js").EngineError} EngineError an answer's error: `type` is the bridge's error type */
 
 /**
  * A card key: the face plus `.n` for copy n > 0 ("9H", "9H.1", "10S", "JK.2").
@@ -41,6 +41,13 @@
 /** @typedef {"draw"|"claim"|"play"|"round_over"|"match_over"} Phase */
 
 /**
+ * Tress: the "take it" window open now (T-15 to T-19): `id` names the card on the pile (each
+ * window's differs from the one before), open until the player due to draw draws or, with the
+ * until_discard option, discards.
+ * @typedef {{id: string, card: CardKey, until: "draw"|"discard"}} TakeWindow
+ */
+
+/**
  * The person's seat's view of a game (docs/formats.md, "Views"): the common keys, then Tress's
  * (contract .. stale_restocks) and Take's (target, bottom_added).
  * @typedef {{game: "tress"|"take", schema: number, seat: number, players: number, phase: Phase,
@@ -50,7 +57,7 @@
  *   last_result: Record<string, any>|null, winners: number[], legal_actions: Action[],
  *   options: Record<string, any>, log: GameEvent[], seat_kinds?: string[],
  *   contract?: {sets: number, runs: number, all_cards: boolean}, down?: boolean[], claims?: number[],
- *   claims_used?: number[], penalty_cards?: number, stale_restocks?: number,
+ *   claims_used?: number[], penalty_cards?: number, stale_restocks?: number, take_window?: TakeWindow | null,
  *   target?: number, bottom_added?: {meld_id: number, cards: CardKey[]}[]}} View
  */
 

@@ -1,6 +1,6 @@
-// Texts for the engine's start-up (web/loading.js) in every language: how long a download still
+// Texts for the engine's start-up (web/start-up/loading.js) in every language: how long a download still
 // takes, and why a start failed, by the error type the worker and the start-up watch report
-// (web/worker.js, web/start-watch.js). Added to the main dictionaries (en.js, nb.js, uk.js) when
+// (web/worker.js, web/start-up/start-watch.js). Added to the main dictionaries (en.js, nb.js, uk.js) when
 // this module loads, without replacing any key those already have.
 
 import { addTexts } from "./extend.js";

@@ -1,7 +1,7 @@
 // Card flights between places on the table (Web Animations API; nothing when motion is reduced).
 
-import { cardSVG } from "../cards.js";
-import { prefersReducedMotion } from "../dom.js";
+import { cardSVG } from "./cards.js";
+import { prefersReducedMotion } from "../app/dom.js";
 
 /**
  * Fly a card from one element to another.

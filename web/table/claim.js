@@ -1,6 +1,6 @@
 // The "Take it!" bar (Tress): a button with a visible countdown, and the drawer's answer to a call.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /**

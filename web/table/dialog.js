@@ -1,6 +1,6 @@
 // Modal dialogs on the native <dialog> element: focus stays inside, Escape closes.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /**

@@ -1,9 +1,9 @@
 // The person's hand: large cards along the bottom, selection, sorting and reordering.
 
-import { cardName, cardSVG, sortByRank, sortBySuit } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG, sortByRank, sortBySuit } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
-import * as settings from "../settings.js";
+import * as settings from "../app/settings.js";
 
 export class Hand {
   /**

@@ -1,6 +1,6 @@
 // The short log of the last moves, in words.
 
-import { cardName } from "../cards.js";
+import { cardName } from "./cards.js";
 import { t, list } from "../i18n/index.js";
 import { kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
 

@@ -1,7 +1,7 @@
 // The melds on the table, grouped by owner, with jokers' stand-ins, owners' colours and locks.
 
-import { cardName, cardSVG } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 import { SEAT_COLOURS, kindKey, seatName } from "./seats.js";
 

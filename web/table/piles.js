@@ -1,7 +1,7 @@
 // The stock and the discard pile, both real buttons (draw by click, tap or keyboard).
 
-import { cardName, cardSVG } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /** @typedef {import("../engine/client.js").View} View */

@@ -1,6 +1,6 @@
 // Who sits where: seat names by position round the table, colours, and the opponents' panels.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /** @typedef {import("../engine/client.js").View} View */

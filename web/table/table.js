@@ -1,8 +1,8 @@
 // The card table's page structure and drawing; the match controller decides what it shows.
 
-import { h } from "../dom.js";
-import { icon } from "../icons.js";
-import { getDeckStyle } from "../cards.js";
+import { h } from "../app/dom.js";
+import { icon } from "../app/icons.js";
+import { getDeckStyle } from "./cards.js";
 import { fillLanguageSelect, t, language } from "../i18n/index.js";
 import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";

@@ -11,14 +11,17 @@
 // Commands: new_game {game, players, level, options, watch, seed}, restore {saves}. Every command
 // that is refused, or that the engine refuses, answers with an error event naming the reason.
 
-import { setLanguage } from "./i18n/index.js";
-import { onMatchView } from "./match-events.js";
-import * as settings from "./settings.js";
-import * as storage from "./storage.js";
+import { setLanguage } from "../i18n/index.js";
+import { onMatchView } from "../app/match-events.js";
+import { gameInfo } from "../app/catalog.js";
+import { onStartScreen } from "../app/screen.js";
+import * as settings from "../app/settings.js";
+import * as storage from "../storage/storage.js";
 
 export const CHANNEL = "rummy-table";
-const GAMES = { tress: { min: 3, max: 6 }, take: { min: 2, max: 4 } };
-const LEVELS = ["easy", "normal", "hard", "random"];
+const GAMES = ["tress", "take"];
+/** The computer levels of `info` (the catalog's), and "random", which the engine takes too. */
+const levelsOf = (info) => [...(info?.levels ?? []), "random"];
 const LANGS = ["en", "nb", "uk"];
 const params = new URLSearchParams(location.search);
 
@@ -44,14 +47,16 @@ const isScalar = (value) => value === null || ["string", "boolean"].includes(typ
 /** A checked set-up from a new_game command or the address; throws a readable reason. */
 export function setupFrom(command) {
   const game = command.game ?? "tress";
-  if (!Object.hasOwn(GAMES, game)) throw new Error("game must be \"tress\" or \"take\"");
-  const range = GAMES[game];
-  const players = command.players ?? range.min;
+  if (!GAMES.includes(game)) throw new Error("game must be \"tress\" or \"take\"");
+  const info = gameInfo(game);
+  if (!info) throw new Error("the games are not known yet: try again once the game is ready");
+  const range = info.players;
+  const players = command.players ?? range.default;
   if (!Number.isInteger(players) || players < range.min || players > range.max) {
     throw new Error(`players must be a whole number from ${range.min} to ${range.max} for ${game}`);
   }
   const level = command.level ?? "normal";
-  if (!LEVELS.includes(level)) throw new Error(`level must be one of ${LEVELS.join(", ")}`);
+  if (!levelsOf(info).includes(level)) throw new Error(`level must be one of ${levelsOf(info).join(", ")}`);
   const options = command.options ?? {};
   if (!isPlainObject(options) || Object.keys(options).length > 40 || !Object.values(options).every(isScalar)) {
     throw new Error("options must be an object of plain values (text, true/false, null or finite numbers)");
@@ -71,16 +76,17 @@ function applyAddress(app) {
   const lang = params.get("lang");
   if (LANGS.includes(lang)) setLanguage(lang, { remember: false });
   const game = params.get("game");
-  if (!Object.hasOwn(GAMES, game)) return;
+  if (!GAMES.includes(game)) return;
   settings.set("game", game);
+  const range = gameInfo(game)?.players;
   const players = Number(params.get("players"));
-  if (Number.isInteger(players) && players >= GAMES[game].min && players <= GAMES[game].max) {
+  if (range && Number.isInteger(players) && players >= range.min && players <= range.max) {
     settings.set("players", { ...settings.get("players"), [game]: players });
   }
   const level = params.get("level");
-  if (LEVELS.includes(level)) {
+  if (range && levelsOf(gameInfo(game)).includes(level)) {
     const levels = { ...settings.get("levels") };
-    for (let seat = 1; seat < GAMES[game].max; seat++) levels[`${game}.${seat}`] = level;
+    for (let seat = 1; seat < range.max; seat++) levels[`${game}.${seat}`] = level;
     settings.set("levels", levels);
   }
   app.start.render();
@@ -88,8 +94,8 @@ function applyAddress(app) {
 
 /**
  * Run as an embedded app when the address says ?embed=1.
- * @param {import("./ui.js").App} app what startApp() returned
- * @param {() => import("./engine.js").Engine} engine the current engine
+ * @param {import("../app/ui.js").App} app what startApp() returned
+ * @param {() => import("../engine/engine.js").Engine} engine the current engine
  * @param {{check: () => Promise<void>, onRefused: Function}} saves what setupSaves() returned
  * @param {{onRestart: Function}} recovery what setupRecovery() returned
  */
@@ -148,11 +154,11 @@ export function setupEmbedding(app, engine, saves, recovery) {
       refuse("restore", "bad_command", "saves must be an object: {tress?: save, take?: save}");
       return;
     }
-    if (document.documentElement.dataset.screen === "table") {
+    if (!onStartScreen()) {
       refuse("restore", "busy", "a match is being played: saves can be restored from the start screen");
       return;
     }
-    const unknown = Object.keys(data.saves).filter((game) => !Object.hasOwn(GAMES, game));
+    const unknown = Object.keys(data.saves).filter((game) => !GAMES.includes(game));
     if (unknown.length) refuse("restore", "bad_command", `no such game: ${unknown.join(", ")}`);
     storage.importSaves(data.saves);
     // Each save the engine refuses is set aside and answered with a "bad_save" error (above).

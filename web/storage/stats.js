@@ -1,10 +1,10 @@
 // Statistics per game and computer level: matches played and won, best and average result (the
 // person's final score). Viewed and reset from the start screen.
 
-import { h } from "./dom.js";
-import { t } from "./i18n/index.js";
+import { h } from "../app/dom.js";
+import { t } from "../i18n/index.js";
 import * as storage from "./storage.js";
-import { choose } from "./table/dialog.js";
+import { choose } from "../table/dialog.js";
 
 /** The computer players' level of a set-up: their common level, or "mixed". */
 export function levelOf(seats) {

@@ -4,7 +4,7 @@
 // "JK", "JK.2". A face is what a card shows or, for a joker on the table, stands for:
 // "6H", or a bare rank "K" for a joker in a set.
 
-import { language, t } from "./i18n/index.js";
+import { language, t } from "../i18n/index.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = ["S", "H", "D", "C"];

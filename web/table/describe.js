@@ -1,13 +1,13 @@
 // Moves in words: the hint, the choices in dialogs, and what an extension in Take will do.
 
 import { cardName, cardSVG, parseCard, rankValue, suitSymbol } from "./cards.js";
-import { h } from "./dom.js";
+import { h } from "../app/dom.js";
 import { actionMeld } from "./actions.js";
-import { t, list } from "./i18n/index.js";
-import { ownerMeld, seatCase, seatName } from "./table/seats.js";
+import { t, list } from "../i18n/index.js";
+import { ownerMeld, seatCase, seatName } from "./seats.js";
 
-/** @typedef {import("./engine/client.js").View} View */
-/** @typedef {import("./engine/client.js").Action} Action */
+/** @typedef {import("../engine/client.js").View} View */
+/** @typedef {import("../engine/client.js").Action} Action */
 
 // `faces`: what each joker stands for, in the order of `keys` (a meld's faces).
 const names = (keys, faces = []) => list(keys.map((key, i) => cardName(key, faces[i])));

@@ -4,15 +4,15 @@
 // localStorage when the browser allows it; otherwise (storage denied, for example in an iframe on
 // another site) a map in memory, so the game keeps working and only forgets on close. An embedding
 // page may keep the saves instead: listeners registered with onSave() hear every save (see
-// web/embedded.js), and importSaves() hands them back.
+// web/embedding/embedded.js), and importSaves() hands them back.
 //
 // Keys: rummytable.save.<game>, rummytable.save.<game>:rejected, rummytable.stats,
 // rummytable.stats:rejected. (rummytable.settings and rummytable.language belong to
-// web/settings.js and web/i18n/index.js, rummytable.build to web/offline.js.)
+// web/app/settings.js and web/i18n/index.js, rummytable.build to web/offline.js.)
 //
 // Every save carries a stamp {owner, version}: the tab that wrote it and a counter raised by each
 // write. A tab writes only over its own last write, so two tabs never overwrite each other's moves
-// unnoticed (web/tabs.js decides which tab plays a match; this is the last line of defence).
+// unnoticed (web/app/tabs.js decides which tab plays a match; this is the last line of defence).
 
 import { isPlainObject, setAside } from "./set-aside.js";
 
@@ -185,16 +185,6 @@ export function rejectMatch(game, reason) {
   remove(`save.${game}`);
 }
 
-/** The last save of `game` that failed to load ({rejectedAt, reason, raw}), or null. */
-export function rejectedMatch(game) {
-  try {
-    const kept = JSON.parse(read(`save.${game}:rejected`) ?? "null");
-    return isPlainObject(kept) && typeof kept.raw === "string" ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Call `listener(game, record | null)` after each save (null: the save was cleared). */
 export function onSave(listener) {
   saveListeners.add(listener);
@@ -258,7 +248,7 @@ export function stats() {
 
 /**
  * Check the stored statistics once: rows that do not make sense are kept under stats:rejected,
- * the rest stays, and the start screen says so (web/set-aside.js).
+ * the rest stays, and the start screen says so (web/storage/set-aside.js).
  */
 export function checkStats() {
   const { data, bad, raw } = readStats();

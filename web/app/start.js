@@ -1,18 +1,17 @@
 // The start screen: game, players, computer levels, house rules, speed, deck, language.
-// Plain HTML built at once; the engine loads in the background and the house rules appear
-// when its catalog arrives. One click on "Play" starts a game with sensible defaults.
+// Plain HTML built at once from the engine's catalog, which the build wrote into the page
+// (web/app/catalog.js), while the engine loads in the background. One click on "Play" starts a
+// game with the engine's defaults.
 
-import { setDeckStyle } from "./cards.js";
+import { setDeckStyle } from "../table/cards.js";
 import { h } from "./dom.js";
-import { fillLanguageSelect, t, tOr } from "./i18n/index.js";
+import { fillLanguageSelect, t, tOr } from "../i18n/index.js";
+import { gameInfo } from "./catalog.js";
 import * as settings from "./settings.js";
-import { seatPosition } from "./table/seats.js";
+import { seatPosition } from "../table/seats.js";
 
-/** Player counts before the engine's catalog is known (the rule books' ranges). */
-const FALLBACK = {
-  tress: { players: { min: 3, max: 6, default: 3 }, options: null, levels: ["easy", "normal", "hard"] },
-  take: { players: { min: 2, max: 4, default: 2 }, options: null, levels: ["easy", "normal", "hard"] },
-};
+/** Before the catalog is known (a page served straight from web/, until its engine runs). */
+const UNKNOWN = { players: null, options: null, levels: [] };
 
 const SPEED_NAMES = ["slow", "normal", "fast", "instant"];
 
@@ -24,15 +23,8 @@ export class StartScreen {
   constructor(root, on) {
     this.root = root;
     this.on = on;
-    this.catalog = null;
-    // Kept across redraws: other parts of the page put buttons here (statistics, web/stats.js).
+    // Kept across redraws: other parts of the page put buttons here (statistics, web/storage/stats.js).
     this.tools = h("div.start-tools", { dataset: { testid: "start-tools" } });
-    this.render();
-  }
-
-  /** The engine's catalog arrived: player ranges, options schema, levels. */
-  setCatalog(catalog) {
-    this.catalog = catalog;
     this.render();
   }
 
@@ -41,13 +33,13 @@ export class StartScreen {
   }
 
   info(game = this.game()) {
-    return this.catalog?.games?.[game] ?? FALLBACK[game];
+    return gameInfo(game) ?? UNKNOWN;
   }
 
   players(game = this.game()) {
     const range = this.info(game).players;
-    const chosen = Number(settings.get("players")?.[game] ?? range.default);
-    return Math.min(Math.max(chosen, range.min), range.max);
+    const chosen = Number(settings.get("players")?.[game] ?? range?.default);
+    return range ? Math.min(Math.max(chosen, range.min), range.max) : chosen || 0;
   }
 
   level(game, seat) {
@@ -59,8 +51,8 @@ export class StartScreen {
   takeTarget() {
     const chosen = settings.get("options")?.take ?? {};
     const item = (this.info("take").options ?? []).find((o) => o.name === "target");
-    const value = Number(chosen.target ?? item?.default ?? 500);
-    return Number.isFinite(value) && value > 0 ? value : 500;
+    const value = Number(chosen.target ?? item?.default);
+    return Number.isFinite(value) && value > 0 ? value : item?.default;
   }
 
   /**
@@ -145,7 +137,7 @@ export class StartScreen {
   }
 
   #playersPicker(game) {
-    const range = this.info(game).players;
+    const range = this.info(game).players ?? { min: 1, max: 0 };
     const count = this.players(game);
     const options = [];
     for (let n = range.min; n <= range.max; n++) {
@@ -162,7 +154,7 @@ export class StartScreen {
 
   #opponents(game) {
     const count = this.players(game);
-    const levels = this.info(game).levels ?? FALLBACK[game].levels;
+    const levels = this.info(game).levels;
     const rows = [];
     for (let seat = 1; seat < count; seat++) {
       const level = this.level(game, seat);

@@ -11,8 +11,9 @@
 // <html> reports: data-offline = "unavailable" | "installing" | "ready", data-build = the build
 // the page runs on, data-update = "ready" while a new version waits.
 
-import "./i18n/offline.js";
-import { notice } from "./start-panel.js";
+import "../i18n/offline.js";
+import { onStartScreen } from "../app/screen.js";
+import { notice } from "../app/start-panel.js";
 
 const root = document.documentElement;
 const BUILD_KEY = "rummytable.build";
@@ -43,10 +44,6 @@ async function currentBuild() {
   } catch {
     return null;  // offline with no worker yet, or served without a build
   }
-}
-
-function onStartScreen() {
-  return root.dataset.screen !== "table";
 }
 
 function updateWaiting() {

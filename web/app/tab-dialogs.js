@@ -1,8 +1,8 @@
-// What the person is asked and told when a game's match is open in another tab (web/tabs.js).
+// What the person is asked and told when a game's match is open in another tab (web/app/tabs.js).
 
 import { h } from "./dom.js";
-import { t } from "./i18n/index.js";
-import { choose } from "./table/dialog.js";
+import { t } from "../i18n/index.js";
+import { choose } from "../table/dialog.js";
 
 const gameName = (game) => t(`games.${game}.name`);
 

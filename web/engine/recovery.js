@@ -1,4 +1,4 @@
-// When the engine stops under a running page (web/engine.js gave up on it: terminated, a call
+// When the engine stops under a running page (web/engine/engine.js gave up on it: terminated, a call
 // past its deadline, an unreadable message, a silent worker): a new engine is started and the
 // match at the table goes on from its last save, with a message saying what happened. Nothing
 // saved is lost; a move the old engine never answered was never made.
@@ -8,14 +8,14 @@
 //
 // <html data-engine-restarts="N">: how many times the engine was restarted since the page loaded.
 
-import { t } from "./i18n/index.js";
-import { onMatchView } from "./match-events.js";
-import { notice } from "./start-panel.js";
+import { t } from "../i18n/index.js";
+import { onMatchView } from "../app/match-events.js";
+import { notice } from "../app/start-panel.js";
 
 export const MAX_RESTARTS = 3;
 
 /**
- * @param {{app: import("./ui.js").App, saves: {resume: Function, playing: () => string | null},
+ * @param {{app: import("../app/ui.js").App, saves: {resume: Function, playing: () => string | null},
  *   restart: () => {ready: Promise<unknown>}}} parts what startApp() and setupSaves() returned, and
  *   a function that starts a new engine and makes it the page's (web/app.js)
  * @returns {{stopped: (error: Error) => void, onRestart: (listener: (error: Error) => void) => void}}

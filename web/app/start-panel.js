@@ -3,7 +3,8 @@
 // start screen (which redraws itself wholesale) and show only while the start screen does.
 
 import { h } from "./dom.js";
-import { onLanguageChange, t } from "./i18n/index.js";
+import { onLanguageChange, t } from "../i18n/index.js";
+import { onScreenChange, onStartScreen } from "./screen.js";
 
 let panel = null;
 let tools = null;
@@ -26,10 +27,10 @@ function create() {
     start.after(tools);
   }
   const sync = () => {
-    panel.hidden = document.documentElement.dataset.screen === "table";
+    panel.hidden = !onStartScreen();
     if (tools) tools.hidden = panel.hidden;
   };
-  new MutationObserver(sync).observe(document.documentElement, { attributes: true, attributeFilter: ["data-screen"] });
+  onScreenChange(sync);
   sync();
   onLanguageChange(drawNotices);
 }

@@ -3,30 +3,30 @@
 // (watch mode) is not saved. A save the engine refuses, or one the table cannot draw, is set aside
 // with a clear message, and the start screen stays ready for a new game.
 //
-// Tabs: only the tab that holds a game's match (web/tabs.js) writes its save. Another tab that
+// Tabs: only the tab that holds a game's match (web/app/tabs.js) writes its save. Another tab that
 // continues it, or starts a new game of it, asks first; the holder then stops, writes its last
 // save and says where the match went. Statistics are counted here too, when a match with the
 // person in it ends.
 
-import { h } from "./dom.js";
-import { engineDown } from "./engine.js";
-import * as bridge from "./engine/client.js";
-import "./i18n/offline.js";
-import { onLanguageChange, t } from "./i18n/index.js";
-import { onMatchView } from "./match-events.js";
-import { notice, startPanel } from "./start-panel.js";
+import { h } from "../app/dom.js";
+import { engineDown } from "../engine/engine.js";
+import * as bridge from "../engine/client.js";
+import "../i18n/offline.js";
+import { onLanguageChange, t } from "../i18n/index.js";
+import { onMatchView } from "../app/match-events.js";
+import { onScreenChange, onStartScreen } from "../app/screen.js";
+import { notice, startPanel } from "../app/start-panel.js";
 import { recordMatch, setupStats } from "./stats.js";
 import * as storage from "./storage.js";
-import { askNewGame, askTakeOver, tellTakenOver } from "./tab-dialogs.js";
-import * as tabs from "./tabs.js";
+import { askNewGame, askTakeOver, tellTakenOver } from "../app/tab-dialogs.js";
+import * as tabs from "../app/tabs.js";
 
 const root = document.documentElement;
-const onStartScreen = () => root.dataset.screen !== "table";
 
 /**
  * Wire saving, resuming and statistics into the app.
- * @param {import("./ui.js").App} app what startApp() returned
- * @param {() => import("./engine.js").Engine} engine the current engine
+ * @param {import("../app/ui.js").App} app what startApp() returned
+ * @param {() => import("../engine/engine.js").Engine} engine the current engine
  * @returns {{check: () => Promise<void>, resume: (game: string, options?: {restarted?: boolean}) => Promise<boolean>,
  *   playing: () => string | null, onRefused: (listener: (game: string, reason: string) => void) => void}}
  */
@@ -278,11 +278,11 @@ export function setupSaves(app, engine) {
   onLanguageChange(setupStats(parts.tools));
   onLanguageChange(drawResume);
   // Back at the start screen (the person left a match): offer to continue it, and let other tabs have it.
-  new MutationObserver(() => {
-    if (!onStartScreen()) return;
+  onScreenChange((shown) => {
+    if (shown !== "start") return;
     if (playing) stopWriting(playing);
     drawResume();
-  }).observe(root, { attributes: true, attributeFilter: ["data-screen"] });
+  });
   // Another tab saved, finished or set aside a match: offer what is there now.
   window.addEventListener("storage", (event) => {
     const game = storage.GAMES.find((name) => event.key === `rummytable.save.${name}`);

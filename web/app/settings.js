@@ -1,11 +1,13 @@
 // The person's preferences, kept in localStorage: speed, deck colours, last game set-up.
 //
-// Everything read back is checked: at load against the values this page knows, and once the
-// engine's catalog arrives (checkCatalog) the house rules, player counts and levels against it.
+// Everything read back is checked: at load against the values this page knows and the engine's
+// catalog (web/app/catalog.js), and with checkCatalog the house rules, player counts and levels
+// against that catalog (at once when the build wrote it into the page, else once the engine sends it).
 // A value that does not fit is dropped (its default applies), the stored text is kept under
-// "rummytable.settings:rejected" and the start screen says what was reset (web/set-aside.js).
+// "rummytable.settings:rejected" and the start screen says what was reset (web/storage/set-aside.js).
 
-import { isPlainObject, keepRejected, setAside } from "./set-aside.js";
+import { isPlainObject, keepRejected, setAside } from "../storage/set-aside.js";
+import { gameInfo } from "./catalog.js";
 
 const KEY = "rummytable.settings";
 
@@ -17,21 +19,23 @@ export const SPEEDS = {
   instant: { botPause: 0, animation: 0, claimWindow: 3000, claimDelayFactor: 0, roundPause: 0 },
 };
 
-/** Player ranges of the rule books (T-1, K-1), used until the catalog says otherwise. */
-const RANGES = { tress: { min: 3, max: 6 }, take: { min: 2, max: 4 } };
+const GAMES = ["tress", "take"];
+/** Computer levels a stored set-up may name; the catalog's levels narrow it (checkCatalog). */
 const LEVELS = ["easy", "normal", "hard", "random"];
 
 const DEFAULTS = {
   speed: "normal",
   deck: "standard",
   game: "tress",
-  players: { tress: 3, take: 2 },
+  players: {},  // none chosen: the catalog's default
   levels: {},
   options: { tress: {}, take: {} },
   handOrder: "suit",
 };
 
 const oneOf = (...values) => (value) => values.includes(value);
+/** Whether `n` players fit the catalog's range (any number while the catalog is not known yet). */
+const inRange = (range, n) => !range || (n >= range.min && n <= range.max);
 const isScalar = (value) => value === null || typeof value === "boolean" || typeof value === "string"
   || (typeof value === "number" && Number.isFinite(value));
 
@@ -39,11 +43,11 @@ const isScalar = (value) => value === null || typeof value === "boolean" || type
 const CHECKS = {
   speed: oneOf(...Object.keys(SPEEDS)),
   deck: oneOf("standard", "four"),
-  game: oneOf("tress", "take"),
+  game: oneOf(...GAMES),
   handOrder: oneOf("suit", "rank", "custom"),
-  players: { entry: (game, n) => Object.hasOwn(RANGES, game) && Number.isInteger(n) && n >= RANGES[game].min && n <= RANGES[game].max },
+  players: { entry: (game, n) => GAMES.includes(game) && Number.isInteger(n) && inRange(gameInfo(game)?.players, n) },
   levels: { entry: (key, level) => /^(tress|take)\.[1-5]$/.test(key) && LEVELS.includes(level) },
-  options: { entry: (game, chosen) => Object.hasOwn(RANGES, game) && isPlainObject(chosen) && Object.values(chosen).every(isScalar) },
+  options: { entry: (game, chosen) => GAMES.includes(game) && isPlainObject(chosen) && Object.values(chosen).every(isScalar) },
 };
 
 /** The setting names as set-aside.js reports them. */
@@ -120,7 +124,7 @@ function fitsSchema(item, value) {
 /**
  * The engine's catalog has arrived: drop stored house rules, player counts and levels it does not
  * know or allow (an older or newer version may have stored them), and report what was reset.
- * @param {import("./engine/client.js").Catalog} catalog
+ * @param {import("../engine/client.js").Catalog} catalog
  */
 export function checkCatalog(catalog) {
   const games = catalog?.games;

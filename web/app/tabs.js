@@ -8,13 +8,13 @@
 //
 // Taking over is polite first: the asking tab says so on a BroadcastChannel, the holder stops its
 // match, writes its last save (onAsked) and lets go; only a holder that does not answer in time (a
-// frozen tab) has the lock stolen. Either way the save's stamp (web/storage.js) keeps a tab that
+// frozen tab) has the lock stolen. Either way the save's stamp (web/storage/storage.js) keeps a tab that
 // missed the news from writing over the other's moves.
 //
 // Without localStorage there is nothing shared to protect (each tab keeps its saves in memory);
 // without Web Locks the stamps alone stop the older tab at its next write.
 
-import { persistent } from "./storage.js";
+import { persistent } from "../storage/storage.js";
 
 /** This tab's name in the stamps of its saves. */
 export const TAB = globalThis.crypto?.randomUUID?.() ?? `tab-${Date.now()}-${Math.random().toString(36).slice(2)}`;

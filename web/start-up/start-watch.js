@@ -7,7 +7,7 @@
 // page that blocks WebAssembly leaves Python's start hanging for ever). The time before the first
 // report counts as downloading: the worker reports as soon as it knows what it must fetch.
 
-import { EngineError } from "./engine.js";
+import { EngineError } from "../engine/engine.js";
 
 export const STALL_MS = 20_000;
 export const START_MS = 30_000;

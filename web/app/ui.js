@@ -1,15 +1,17 @@
 // The app around the engine: start screen, table, rules and language, wired together.
 
-import { setDeckStyle } from "./cards.js";
-import { detectLanguage, list, onLanguageChange, setLanguage, t } from "./i18n/index.js";
-import { onSetAside } from "./set-aside.js";
+import { setDeckStyle } from "../table/cards.js";
+import { detectLanguage, list, onLanguageChange, setLanguage, t } from "../i18n/index.js";
+import { onSetAside } from "../storage/set-aside.js";
+import { whenCatalog } from "./catalog.js";
 import * as settings from "./settings.js";
 import { StartScreen } from "./start.js";
+import { showScreen } from "./screen.js";
 import { dropNotice, notice } from "./start-panel.js";
 
 /** Open the rules of `game` (loaded on first use). */
 async function showRules(game, options = {}) {
-  const rules = await import("./rules/index.js");
+  const rules = await import("../rules/index.js");
   return rules.showRules(game, options);
 }
 
@@ -26,14 +28,13 @@ function reportSetAside() {
 
 /**
  * Show the start screen at once and wire the screens.
- * @param {{engine: () => import("./engine.js").Engine,
- *   catalog: () => Promise<import("./engine/client.js").Catalog>}} services the current engine and its catalog
+ * @param {{engine: () => import("../engine/engine.js").Engine}} services the current engine
  * @returns {App}
- *   hooks.beforePlay (web/saves.js) may decline a set-up (another tab plays that game and the
+ *   hooks.beforePlay (web/storage/saves.js) may decline a set-up (another tab plays that game and the
  *   person chose not to take it over)
  */
 /**
- * @typedef {{start: StartScreen, match: () => import("./match.js").Match | null,
+ * @typedef {{start: StartScreen, match: () => import("../table/match.js").Match | null,
  *   play: (setup: Record<string, any>) => Promise<{ok?: boolean, cancelled?: boolean, error?: Error}>,
  *   showStart: () => void, hooks: {beforePlay?: (setup: Record<string, any>) => Promise<boolean>}}} App
  */
@@ -53,15 +54,15 @@ export function startApp(services) {
     tableRoot.hidden = true;
     startRoot.hidden = false;
     footer.hidden = false;
-    document.documentElement.dataset.screen = "start";
     start.render();
     startRoot.querySelector("[data-testid='play']")?.focus();
+    showScreen("start");
   };
 
   /**
    * Start (or, with setup.resumed, show the match just loaded into the engine) at the table.
    * @returns {Promise<{ok?: true, cancelled?: true, error?: Error}>} a failure leaves the start
-   *   screen up, with a notice saying why (a resumed save is set aside by web/saves.js instead)
+   *   screen up, with a notice saying why (a resumed save is set aside by web/storage/saves.js instead)
    */
   let starting = false;  // a second press while a match is being set up does nothing
   const play = async (setup) => {
@@ -75,13 +76,13 @@ export function startApp(services) {
         button.textContent = t("start.starting");
       }
       const engine = services.engine();
-      const [{ Match }] = await Promise.all([import("./match.js"), engine.ready]);
+      const [{ Match }] = await Promise.all([import("../table/match.js"), engine.ready]);
       match?.dispose();
       dropNotice("play");
       startRoot.hidden = true;
       footer.hidden = true;
       tableRoot.hidden = false;
-      document.documentElement.dataset.screen = "table";
+      showScreen("table");
       match = new Match({
         engine, root: tableRoot, setup,
         onLeave: () => showStart(),
@@ -121,13 +122,13 @@ export function startApp(services) {
   // The table's code is not needed to choose a game: fetch it once the start screen is up.
   // A failure here (offline, or the page reloading for a new version) shows when they are used.
   setTimeout(() => {
-    import("./match.js").catch(() => {});
-    import("./rules/index.js").catch(() => {});
+    import("../table/match.js").catch(() => {});
+    import("../rules/index.js").catch(() => {});
   }, 0);
-  services.catalog().then((catalog) => {
+  whenCatalog((catalog) => {
     settings.checkCatalog(catalog);
-    start.setCatalog(catalog);
-  }, () => {});
-  document.documentElement.dataset.screen = "start";
+    start.render();
+  });
+  showScreen("start");
   return { start, match: () => match, play, showStart, hooks };
 }

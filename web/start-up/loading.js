@@ -2,10 +2,10 @@
 //
 // While the engine's files download the line says how much has arrived and, once the speed is
 // known, about how long the rest will take; a failed start says why in the person's language
-// (web/start-watch.js and web/worker.js name the cause by error type).
+// (web/start-up/start-watch.js and web/worker.js name the cause by error type).
 
-import "./i18n/start-up.js";
-import { language, t, tOr } from "./i18n/index.js";
+import "../i18n/start-up.js";
+import { language, t, tOr } from "../i18n/index.js";
 
 // Share of the bar each start-up stage fills; downloading dominates on a first visit.
 const STAGES = {

@@ -1,7 +1,7 @@
 // Stored values that could not be used: a damaged byte, a value from another version, a hand-edited
 // key. The module that reads a value checks it, keeps the bad one under "<key>:rejected" (never
 // silently deleted) and reports it here; the start screen then says, in the person's language,
-// what was reset to its default (web/ui.js).
+// what was reset to its default (web/app/ui.js).
 //
 // What may be reported (each has a name under "stored.what" in the dictionaries): language, settings,
 // speed, deck, game, players, levels, houseRules, handOrder, statistics.

@@ -1,6 +1,6 @@
 // Client for the engine worker: start it, watch its start-up, and call Python methods.
 //
-//   const engine = new Engine({ onProgress });
+//   const engine = new Engine({ workerURL, onProgress });
 //   const info = await engine.ready;            // {version, python}
 //   const result = await engine.call("version");
 //   engine.failed.then((error) => ...);         // the engine stopped for good (see below)
@@ -12,7 +12,7 @@
 // within the deadline, a message that cannot be read ("messageerror"), an error of the worker, or
 // an idle worker that does not answer the heartbeat. Then every pending and later call rejects
 // (type "timeout", "worker_error" or "terminated") and `failed` resolves; the page starts a new
-// engine (web/recovery.js).
+// engine (web/engine/recovery.js).
 
 export const DEFAULT_WATCHDOG_MS = 30_000;
 /** How long one call may take once the engine runs: generous, for a busy phone (a computer move
@@ -62,20 +62,21 @@ export class Engine {
    * Start the worker. `ready` settles when Python answers, or rejects on a fatal error or when
    * the watchdog fires (a browser that blocks WebAssembly leaves start-up hanging forever).
    * @param {{onProgress?: (p: {stage: string, fraction: number, loaded?: number, total?: number}) => void,
-   *          watchdogMs?: number, deadlineMs?: number, heartbeatMs?: number, workerURL?: URL}} options
+   *          watchdogMs?: number, deadlineMs?: number, heartbeatMs?: number, workerURL: URL}} options
    *   watchdogMs: start-up time allowed (milliseconds); deadlineMs: time one call may take once
-   *   running; heartbeatMs: how often an idle engine is asked for a sign of life
+   *   running; heartbeatMs: how often an idle engine is asked for a sign of life; workerURL: the
+   *   engine's worker (worker.js beside the page; web/engine-start.js adds its query)
    */
   constructor({
     onProgress = () => {}, watchdogMs = DEFAULT_WATCHDOG_MS, deadlineMs = DEFAULT_DEADLINE_MS,
     heartbeatMs = DEFAULT_HEARTBEAT_MS, workerURL,
-  } = {}) {
+  }) {
     this.#onProgress = onProgress;
     this.#deadlineMs = deadlineMs;
     this.#heartbeatMs = heartbeatMs;
     /** @type {Promise<EngineError>} resolves once, with the reason, when the engine has stopped */
     this.failed = new Promise((resolve) => { this.#failed = resolve; });
-    this.#worker = new Worker(workerURL ?? new URL("./worker.js", import.meta.url), { type: "module" });
+    this.#worker = new Worker(workerURL, { type: "module" });
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -85,7 +86,7 @@ export class Engine {
       this.#fail(new EngineError("worker_error", "A message from the engine could not be read."));
     });
 
-    // watchdogMs 0: the caller watches the start-up itself (web/start-watch.js) and stops the
+    // watchdogMs 0: the caller watches the start-up itself (web/start-up/start-watch.js) and stops the
     // engine with terminate(error).
     const watchdog = watchdogMs ? setTimeout(() => {
       const seconds = Math.round(watchdogMs / 100) / 10;
