@@ -273,6 +273,7 @@ def ensure_node_modules() -> Path:
     pyodide_dir = NODE_MODULES / "pyodide"
     installed = all((pyodide_dir / name).is_file() for name in PYODIDE_BUILD_FILES)
     installed = installed and (NODE_MODULES / "esbuild" / "bin" / "esbuild").is_file()
+    installed = installed and (NODE_MODULES / "typescript" / "bin" / "tsc").is_file()
     if installed and stamp.is_file() and stamp.read_text().strip() == lock_hash:
         return pyodide_dir
     log(f"npm ci (Pyodide {pyodide_version()})")
@@ -339,12 +340,19 @@ def make_engine_files(pyodide_src: Path, wheel: Path) -> EngineFiles:
 BUNDLE_BLOCK = re.compile(r"  <!-- bundle:start -->\n(?P<body>.*?)  <!-- bundle:end -->\n", re.S)
 
 
+ESBUILD = ["node", str(NODE_MODULES / "esbuild" / "bin" / "esbuild"), "--tsconfig-raw={}"]
+"""esbuild as the build runs it: with no tsconfig (the repository's tsconfig.json is the type
+checker's, and must not change what is bundled)."""
+STYLE_ENTRY = "style.bundle.css"
+"""The file that imports every style sheet, for esbuild; made and removed by the build."""
+
+
 def bundle_web(site: Path) -> None:
     """Bundle the page's modules and style sheets in ``site`` (a copy of web/) into a few files.
 
     The block between ``<!-- bundle:start -->`` and ``<!-- bundle:end -->`` in index.html names
-    the style sheets and the entry modules. The style sheets become one ``style.css`` (in their
-    order); esbuild bundles the entries with code splitting (the table, the rules pages and each
+    the style sheets and the entry modules. esbuild bundles the style sheets into one ``style.css``
+    (in their order) and the entries with code splitting (the table, the rules pages and each
     language's rules stay separate chunks, loaded when needed; all beside index.html, so
     ``import.meta.url`` still names the page's folder). The modules bundled are removed
     from ``site``; the block becomes one style sheet, the entries and a preload of their chunks.
@@ -359,15 +367,12 @@ def bundle_web(site: Path) -> None:
         raise BuildError("web/index.html has no <!-- bundle:start --> ... <!-- bundle:end --> block: restore it.")
     sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', block["body"])
     entries = re.findall(r'<script type="module" src="([^"]+)"></script>', block["body"])
-    css = "".join(f"/* {name} */\n" + (site / name).read_text(encoding="utf-8") for name in sheets)
-    for name in sheets:
-        (site / name).unlink()
-    (site / "style.css").write_text(css, encoding="utf-8")
+    _bundle_styles(site, sheets)
 
     with tempfile.TemporaryDirectory() as tmp:
         out, meta_file = Path(tmp) / "out", Path(tmp) / "meta.json"
         run(
-            ["node", str(NODE_MODULES / "esbuild" / "bin" / "esbuild"), *entries, "--bundle", "--splitting",
+            [*ESBUILD, *entries, "--bundle", "--splitting",
              "--format=esm", "--target=es2022", "--charset=utf8", "--log-level=warning",
              f"--outdir={out}", "--entry-names=[name]", "--chunk-names=[name]-[hash]",
              f"--metafile={meta_file}"],
@@ -389,6 +394,7 @@ def bundle_web(site: Path) -> None:
             for info in meta["outputs"].values() if info.get("entryPoint")
             for imported in info.get("imports", []) if imported["kind"] == "import-statement"
         })
+    _bundle_worker(site)
     tags = ['  <link rel="stylesheet" href="style.css">']
     tags += [f'  <script type="module" src="{name}"></script>' for name in entries]
     tags += [f'  <link rel="modulepreload" href="{path}">' for path in preload]
@@ -396,6 +402,51 @@ def bundle_web(site: Path) -> None:
     for folder in sorted(site.rglob("*"), reverse=True):  # folders left empty by the removals
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
+
+
+def _bundle_styles(site: Path, sheets: Sequence[str]) -> None:
+    """Bundle the style sheets ``sheets`` (paths in ``site``, in cascade order) into ``site``'s one
+    ``style.css`` with esbuild, which checks them and marks where each begins (``/* css/x.css */``),
+    and remove them from ``site``.
+
+    :raises BuildError: if esbuild fails (a style sheet it cannot read).
+    """
+    entry = site / STYLE_ENTRY
+    entry.write_text("".join(f'@import "./{name}";\n' for name in sheets), encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "style.css"
+        run([*ESBUILD, STYLE_ENTRY, "--bundle", "--charset=utf8", "--log-level=warning", f"--outfile={out}"],
+            what="esbuild could not bundle the page's style sheets",
+            fix="fix the style sheet it reports in web/, then run again", cwd=site)
+        for name in [*sheets, STYLE_ENTRY]:
+            (site / name).unlink()
+        # The entry holds only imports: its own (empty) part is not worth a mark.
+        css = out.read_text(encoding="utf-8").replace(f"\n/* {STYLE_ENTRY} */\n", "\n")
+        (site / "style.css").write_text(css, encoding="utf-8")
+
+
+def _bundle_worker(site: Path) -> None:
+    """Bundle the engine's worker (``worker.js`` in ``site``) and the modules it imports into the one
+    ``worker.js``, so a start asks for one script, and remove those modules from ``site``.
+
+    :raises BuildError: if esbuild fails.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        out, meta_file = Path(tmp) / "worker.js", Path(tmp) / "meta.json"
+        run(
+            [*ESBUILD, "worker.js", "--bundle", "--format=esm",
+             "--target=es2022", "--charset=utf8", "--log-level=warning", f"--outfile={out}",
+             f"--metafile={meta_file}"],
+            what="esbuild could not bundle the engine's worker",
+            fix="fix the JavaScript error it reports in web/worker.js or what it imports, then run again",
+            cwd=site,
+        )
+        for name in json.loads(meta_file.read_text(encoding="utf-8"))["inputs"]:
+            (site / name).unlink()
+        # esbuild writes the bundle's top-level `const`s as `var`: give the build its placeholder back.
+        bundled = out.read_text(encoding="utf-8")
+        (site / "worker.js").write_text(bundled.replace(WORKER_PLACEHOLDER.replace("const", "var", 1),
+                                                        WORKER_PLACEHOLDER, 1), encoding="utf-8")
 
 
 # =========================================================================== wheels from PyPI (pip)
@@ -485,6 +536,34 @@ def _copy_tree(src: Path, dest: Path) -> None:
 
 
 WORKER_PLACEHOLDER = "const BOOT = null;"
+CATALOG_PLACEHOLDER = '<script type="application/json" id="game-catalog">null</script>'
+ENGINE_CATALOG = "from rummytable.page.bridge import handle"
+"""Where the build finds the engine's bridge (see :func:`engine_catalog`): the one line to change
+if the engine's modules move."""
+
+
+def engine_catalog() -> dict[str, Any]:
+    """Ask the engine, under this CPython, for its catalog of games, as the page would ask it.
+
+    The catalog (docs/engine-protocol.md, ``catalog``) gives per game the player range and default,
+    the house rules (options schema: defaults, limits, rule ids) and the computer levels. The build
+    writes it into index.html, so the start screen shows them before the engine has started and
+    the page states no game fact of its own.
+
+    :returns: ``{"games": {...}}``.
+    :raises BuildError: if the engine cannot be run or answers with an error.
+    """
+    program = (f"{ENGINE_CATALOG}; "
+               "print(handle('{\"id\": 1, \"method\": \"catalog\", \"params\": {}}'))")
+    proc = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT / "py")),
+                          capture_output=True, text=True, check=False)
+    try:
+        answer = json.loads(proc.stdout)
+        return dict(answer["result"])
+    except (ValueError, KeyError, TypeError):
+        detail = _last_meaningful_line(proc.stderr or proc.stdout) or f"exit code {proc.returncode}"
+        raise BuildError(f"the engine's catalog could not be read under CPython: {detail}; "
+                         "fix the engine (py/rummytable) or ENGINE_CATALOG in build.py, then run again.") from None
 
 
 def _inline(path: Path, placeholder: str, replacement: str) -> None:
@@ -570,6 +649,9 @@ def build() -> dict[str, Any]:
         "snapshot": f"packages/engine-snapshot-{snapshot_key}.bin",
     }
     write_json(staging / "boot.json", boot)
+    # JSON inside <script>: "<" escaped, so no text of it can close the element.
+    catalog_json = json.dumps(engine_catalog(), sort_keys=True, ensure_ascii=False).replace("<", "\\u003c")
+    _inline(staging / "index.html", CATALOG_PLACEHOLDER, CATALOG_PLACEHOLDER.replace(">null<", f">{catalog_json}<"))
     _inline(staging / "worker.js", WORKER_PLACEHOLDER, f"const BOOT = {json.dumps(boot, sort_keys=True)};")
     offline_build = write_offline_files(staging, made=[boot["snapshot"]])
     write_headers_file(staging)
@@ -940,6 +1022,35 @@ def ensure_chromium() -> Path:
     )
 
 
+WEB_TESTS = ROOT / "tests" / "web"
+"""The page's unit tests (``node --test``, no dependency): the claim-window scheduler, action
+building, the log texts and the three languages' dictionaries."""
+TSC_PROJECTS = ("tsconfig.json", "tsconfig.workers.json")
+"""``tsc --checkJs --noEmit`` projects over web/: the page's modules, and the two workers (whose
+global scope is a worker's, not a window's)."""
+
+
+def check_web() -> list[str]:
+    """Type-check web/ with TypeScript and run the page's unit tests in Node.
+
+    :returns: the names of the checks that failed (empty when all passed).
+    """
+    failed = []
+    for project in TSC_PROJECTS:
+        log(f"tsc --checkJs --noEmit -p {project}")
+        proc = subprocess.run(["node", str(NODE_MODULES / "typescript" / "bin" / "tsc"), "--checkJs", "--noEmit",
+                               "-p", project], cwd=ROOT, check=False)
+        if proc.returncode:
+            failed.append(f"tsc -p {project}")
+    tests = sorted(str(path.relative_to(ROOT)) for path in WEB_TESTS.glob("*.test.mjs"))
+    log("node --test " + " ".join(tests))
+    if not tests:
+        failed.append("node --test (no test in tests/web/)")
+    elif subprocess.run(["node", "--test", "--test-reporter=spec", *tests], cwd=ROOT, check=False).returncode:
+        failed.append("node --test")
+    return failed
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     """Lint, type-check, build and run every test; returns the exit code (non-zero on any failure).
 
@@ -959,6 +1070,13 @@ def cmd_test(pytest_args: list[str]) -> int:
                           check=False)
     log("mypy --strict py/rummytable")
     types = subprocess.run([venv_bin("mypy"), "--strict", "py/rummytable"], cwd=ROOT, check=False)
+    # The page's checks take seconds: a failure stops here rather than after the browser tests.
+    web = check_web()
+    if web:
+        also = [name for name, proc in (("ruff", lint), ("mypy", types)) if proc.returncode]
+        raise BuildError(f"{' and '.join(web)} failed on the page's JavaScript (see the output above)"
+                         + (f", and so did {' and '.join(also)}" if also else "")
+                         + ": fix the reported problems in web/ (or tests/web/) and run again.")
     # Missing prerequisites are failures here, not skips.
     env = dict(os.environ, RUMMYTABLE_STRICT="1", RUMMYTABLE_CHROMIUM=str(CHROMIUM))
     selects_paths = any(not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists() for arg in pytest_args)

@@ -26,7 +26,7 @@ from typing import Any
 
 READY = "html[data-engine=ready]"
 PLAY = "[data-testid=play]"
-START_MARK = "rummytable:start-interactive"  # set by web/ui.js once the start screen and its Play button are built
+START_MARK = "rummytable:start-interactive"  # set by web/app/ui.js once the start screen and its Play button are built
 HAND_CARD = "#table-screen[data-state=playing] [data-testid=hand] [data-card]"
 CATALOG_SHOWN = "[data-testid=reset-rules]"  # house rules drawn: the engine's catalog (default players) arrived
 

@@ -2,8 +2,8 @@
 
 A page opened with ``session.open(..., clock=True)`` (a context passed to :func:`stop`) has fake
 timers: ``setTimeout``, ``requestAnimationFrame``, ``performance.now`` and ``Date`` stand still.
-The table's pauses (``sleep`` in web/dom.js), the computer callers' delays and the "take it"
-countdown (web/match.js, web/table/claim.js) then move only when the test moves page time, so
+The table's pauses (``sleep`` in web/app/dom.js), the computer callers' delays and the "take it"
+countdown (web/table/claim-window.js, web/table/claim.js) then move only when the test moves page time, so
 a countdown never runs out because the machine is busy, and the person's click comes at the page
 time the test chose.
 

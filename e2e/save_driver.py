@@ -11,7 +11,7 @@ STATE = "async () => (await window.rummyTable.engine.call('state')).view"
 """Script: the person's view of the match the page's engine holds."""
 
 SAVED = "html[data-save=saved]"
-"""Marker: no save is being written (web/saves.js)."""
+"""Marker: no save is being written (web/storage/saves.js)."""
 
 
 def play_turns(page: Any, turns: int) -> None:

@@ -133,7 +133,7 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
         if page.locator("dialog[data-testid=meld-choice]").count():
             _pick(page, "meld-choice", action)
         # Taking a sequence over (or locking it) is confirmed first. The page opens that dialog in
-        # the click's own handling (web/match.js #confirmExtend), so it is there by now if at all.
+        # the click's own handling (web/table/moves.js, confirmExtend), so it is there by now if at all.
         if kind == "extend" and page.locator("dialog[data-testid=take-over-confirm]").count():
             page.click("dialog[data-testid=take-over-confirm] [data-testid=confirm]")
     else:

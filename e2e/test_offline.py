@@ -1,4 +1,4 @@
-"""Offline play and updates through the service worker (web/sw.js, web/offline.js).
+"""Offline play and updates through the service worker (web/sw.js, web/storage/offline.js).
 
 These tests make their own browser contexts and servers: the shared session routes every request
 to watch for other origins, and routing turns Chromium's HTTP cache off, which would hide the very

@@ -1,8 +1,8 @@
 """A bad value under any stored key: the page says what it set aside and always reaches a start
 screen that plays.
 
-One test per key of localStorage the page reads (web/storage.js, web/settings.js,
-web/i18n/index.js, web/offline.js), each trying several damaged values, one page load each.
+One test per key of localStorage the page reads (web/storage/storage.js, web/app/settings.js,
+web/i18n/index.js, web/storage/offline.js), each trying several damaged values, one page load each.
 """
 
 from __future__ import annotations

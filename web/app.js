@@ -4,24 +4,25 @@
 //   data-engine="loading" | "ready" | "error", and data-engine-version="X.Y.Z" once ready
 //   (web/engine-start.js, which starts the engine before this module has loaded, adds more).
 //   An engine that stops later turns it to "error" at once, and a new one is started
-//   (web/recovery.js), so "ready" always means an engine that answers.
+//   (web/engine/recovery.js), so "ready" always means an engine that answers.
 
-import { setupEmbedding } from "./embedded.js";
+import { builtWithCatalog, setCatalog } from "./app/catalog.js";
+import { setupEmbedding } from "./embedding/embedded.js";
+import * as bridge from "./engine/client.js";
 import { engineStarted, firstEngine, onEngineProgress, startEngine } from "./engine-start.js";
 import { onLanguageChange, t } from "./i18n/index.js";
-import { LoadingScreen } from "./loading.js";
-import { setupOffline } from "./offline.js";
-import { setupRecovery } from "./recovery.js";
-import { setupSaves } from "./saves.js";
-import * as settings from "./settings.js";
-import { startApp } from "./ui.js";
+import { LoadingScreen } from "./start-up/loading.js";
+import { setupOffline } from "./storage/offline.js";
+import { setupRecovery } from "./engine/recovery.js";
+import { setupSaves } from "./storage/saves.js";
+import * as settings from "./app/settings.js";
+import { startApp } from "./app/ui.js";
 
 const root = document.documentElement;
 const readyPanel = document.getElementById("ready");
 const engineInfo = document.getElementById("engine-info");
 let loading = null;
 let engine = null;
-let catalog = null;
 let info = null;
 let recovery = null;
 
@@ -35,8 +36,8 @@ function follow(started) {
   readyPanel.hidden = true;
   loading.show();
   onEngineProgress((p) => loading.progress(p));
-  catalog = engine.ready.then(() => engine.call("catalog"));
-  catalog.catch(() => {});
+  // Built pages carry the engine's catalog (web/app/catalog.js); a page served straight from web/ asks.
+  if (!builtWithCatalog()) engine.ready.then(() => bridge.catalog(engine)).then(setCatalog, () => {});
 
   engine.ready.then(
     (answer) => {
@@ -66,19 +67,15 @@ function follow(started) {
   );
 }
 
-/** Start a new engine and make it the page's; the start screen gets its catalog. */
+/** Start a new engine and make it the page's. */
 function restart(options = {}) {
   follow(startEngine(options));
-  catalog.then((c) => {
-    settings.checkCatalog(c);
-    app.start.setCatalog(c);
-  }, () => {});
   return engine;
 }
 
 loading = new LoadingScreen();
 follow(firstEngine);
-const app = startApp({ engine: () => engine, catalog: () => catalog });
+const app = startApp({ engine: () => engine });
 // Saves and statistics, restarting a stopped engine, the embedded mode (?embed=1), then offline
 // use once an engine is up (the first, or the one "Try again" started) and has stored its
 // start-up snapshot.

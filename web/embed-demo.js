@@ -21,7 +21,7 @@ function show(type, detail) {
 }
 
 for (const type of ["ready", "match-start", "round-over", "match-over", "save", "error"]) {
-  table.addEventListener(type, (event) => {
+  table.addEventListener(type, (/** @type {CustomEvent} */ event) => {
     if (type === "save") saves[event.detail.game] = event.detail.save;
     if (type === "ready" && Object.keys(saves).length) table.restore(saves);
     show(type, event.detail);
@@ -34,3 +34,4 @@ document.getElementById("watch-take").addEventListener("click", () => table.newG
 }));
 
 await import("./embed.js");
+export {};  // a module: the await above needs one

@@ -8,20 +8,22 @@
 // mark "rummytable:<stage>" the first time it is reported (used by `python build.py bench`).
 //
 // Test hooks in the page address: `?watchdog=MS` limits Python's start once the files are here,
-// `?stall=MS` how long a download may go without a byte (web/start-watch.js); `?start=full`
+// `?stall=MS` how long a download may go without a byte (web/start-up/start-watch.js); `?start=full`
 // starts Python from scratch instead of from the snapshot, as trying again after a failed start does.
 
-import { Engine } from "./engine.js";
-import { StartWatch } from "./start-watch.js";
+import { Engine } from "./engine/engine.js";
+import { StartWatch } from "./start-up/start-watch.js";
 
 const root = document.documentElement;
 const query = new URLSearchParams(location.search);
+/** @type {(p: {stage: string, fraction: number, loaded?: number, total?: number, rate?: number | null}) => void} */
 let listener = () => {};
 let latest = null;
+/** @type {(value?: unknown) => void} */
 let started = () => {};
 
 /** Settles once an engine (the first, or one started by "Try again") is ready and has stored its
- * snapshot for the next start: the moment to set up the offline copy (web/offline.js). */
+ * snapshot for the next start: the moment to set up the offline copy (web/storage/offline.js). */
 export const engineStarted = new Promise((resolve) => { started = resolve; });
 
 function limit(name) {
@@ -71,7 +73,7 @@ export function startEngine({ full = false } = {}) {
   engine = new Engine({ watchdogMs: 0, onProgress, workerURL: workerURL(full) });
   engine.ready.catch(() => watch.stop());  // the failure itself is shown by the page (web/app.js)
   // A handle for the browser console and for tests.
-  window.rummyTable = { engine };
+  /** @type {any} */ (window).rummyTable = { engine };
   return engine;
 }
 

@@ -15,7 +15,7 @@
 //   start-up snapshot) are carried over from either cache when they are there.
 // - A new build waits ("installed") while a page of the old one is open: no skipWaiting behind the
 //   back of a game in progress. It takes over when the last old page closes, or at the start of a
-//   page that is the only one open (web/offline.js asks with {type: "activate-now"}).
+//   page that is the only one open (web/storage/offline.js asks with {type: "activate-now"}).
 // - Activate deletes the caches of other builds and the worker's (everything it held is in this
 //   build's cache now) and claims the open page.
 // - Fetch answers files of this build from its cache (the address's query is ignored, so
@@ -32,8 +32,10 @@ const ENGINE_CACHE = `${PREFIX}engine`;
 const MANIFEST_PATH = "sw-manifest.json";
 const PARALLEL = 4;
 
-const scopeURL = () => new URL(self.registration.scope);
-const fileURL = (path) => new URL(path, self.registration.scope).href;
+/** The service worker's own scope (lib.webworker types `self` as any worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const scopeURL = () => new URL(sw.registration.scope);
+const fileURL = (path) => new URL(path, sw.registration.scope).href;
 
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
@@ -129,14 +131,14 @@ async function activate() {
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
   }
-  await self.clients.claim();
+  await sw.clients.claim();
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   if (MANIFEST) event.waitUntil(install());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   if (MANIFEST) event.waitUntil(activate());
 });
 
@@ -150,7 +152,7 @@ const LIST_WINDOWS_MS = 1000;
 /** The open windows of this site, or null when the browser does not answer in time. */
 function openWindows() {
   const late = new Promise((resolve) => setTimeout(resolve, LIST_WINDOWS_MS, null));
-  return Promise.race([self.clients.matchAll({ type: "window", includeUncontrolled: true }), late]);
+  return Promise.race([sw.clients.matchAll({ type: "window", includeUncontrolled: true }), late]);
 }
 
 /**
@@ -161,13 +163,13 @@ async function activateIfAlone() {
   const deadline = Date.now() + CLOSING_GRACE_MS;
   for (;;) {
     const windows = await openWindows();
-    if (windows !== null && windows.length <= 1) return self.skipWaiting();
-    if (Date.now() >= deadline) return windows === null ? self.skipWaiting() : undefined;
+    if (windows !== null && windows.length <= 1) return sw.skipWaiting();
+    if (Date.now() >= deadline) return windows === null ? sw.skipWaiting() : undefined;
     await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
   }
 }
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   if (event.data?.type !== "activate-now") return;
   // Only for a page that is alone: another open page may be in the middle of a game.
   event.waitUntil(activateIfAlone());
@@ -179,7 +181,7 @@ async function fromCache(request, path) {
   return hit ?? fetch(request);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   if (!MANIFEST) return;
   const request = event.request;
   if (request.method !== "GET") return;

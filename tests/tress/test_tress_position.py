@@ -19,7 +19,7 @@ COMMON_VIEW_KEYS = {
     "stock_count", "discard_top", "discard_count", "discard_dead", "drawn_from_discard", "melds", "scores",
     "round_scores", "last_result", "winners", "legal_actions", "options", "log",
 }
-TRESS_VIEW_KEYS = {"contract", "down", "claims", "claims_used", "penalty_cards", "stale_restocks"}
+TRESS_VIEW_KEYS = {"contract", "down", "claims", "claims_used", "penalty_cards", "stale_restocks", "take_window"}
 
 
 def _mid_game(seed: int = 3, steps: int = 120) -> TressGame:

@@ -260,8 +260,6 @@ export default {
     youSwapped: "You put the {card} in place of the joker and took the joker.",
     melded: "{name} laid a {kind}: {cards}.",
     youMelded: "You laid a {kind}: {cards}.",
-    wentDown: "{name} went down.",
-    youWentDown: "You went down.",
     extended: "{name} added {cards} to {meld}.",
     extendedOwn: "{name} added {cards} to a {kind}.",
     youExtended: "You added {cards} to {meld}.",
@@ -275,7 +273,6 @@ export default {
     deadStock: { one: "The stock ran out after {count} rebuild with no card laid on the table: the round ends.", other: "The stock ran out after {count} rebuilds with no card laid on the table: the round ends." },
     roundScored: "Round {round} is scored.",
     handScored: "Hand {round} is scored.",
-    wentOut: "{name} went out.",
     matchOver: "The match is over: {names} won.",
   },
   scores: {

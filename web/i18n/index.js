@@ -8,7 +8,7 @@
 // A key missing from a language falls back to English; a key missing everywhere shows as
 // ⟦key⟧ so tests can find it.
 
-import { keepRejected, setAside } from "../set-aside.js";
+import { keepRejected, setAside } from "../storage/set-aside.js";
 import en from "./en.js";
 import nb from "./nb.js";
 import uk from "./uk.js";

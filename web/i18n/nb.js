@@ -260,8 +260,6 @@ export default {
     youSwapped: "Du la {card} i stedet for jokeren og tok jokeren.",
     melded: "{name} la ned en {kind}: {cards}.",
     youMelded: "Du la ned en {kind}: {cards}.",
-    wentDown: "{name} la ned.",
-    youWentDown: "Du la ned.",
     extended: "{name} la {cards} på {meld}.",
     extendedOwn: "{name} la {cards} på en {kind}.",
     youExtended: "Du la {cards} på {meld}.",
@@ -275,7 +273,6 @@ export default {
     deadStock: { one: "Bunken gikk tom etter {count} omstokking uten at noen la kort på bordet: runden er over.", other: "Bunken gikk tom etter {count} omstokkinger uten at noen la kort på bordet: runden er over." },
     roundScored: "Runde {round} er telt opp.",
     handScored: "Omgang {round} er telt opp.",
-    wentOut: "{name} gikk ut.",
     matchOver: "Spillet er over: {names} vant.",
   },
   scores: {

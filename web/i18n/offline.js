@@ -2,9 +2,7 @@
 // to the main dictionaries (en.js, nb.js, uk.js) when this module loads, without replacing any
 // key those already have, so t("saves.resume", ...) works like any other key.
 
-import en from "./en.js";
-import nb from "./nb.js";
-import uk from "./uk.js";
+import { addTexts } from "./extend.js";
 
 const TEXTS = {
   en: {
@@ -118,14 +116,4 @@ const TEXTS = {
   },
 };
 
-/** Copy keys of `extra` into `target` where `target` has none. */
-function addMissing(target, extra) {
-  for (const [key, value] of Object.entries(extra)) {
-    if (!(key in target)) target[key] = value;
-    else if (value && typeof value === "object" && target[key] && typeof target[key] === "object") addMissing(target[key], value);
-  }
-}
-
-addMissing(en, TEXTS.en);
-addMissing(nb, TEXTS.nb);
-addMissing(uk, TEXTS.uk);
+addTexts(TEXTS);

@@ -1,11 +1,9 @@
-// Texts for the engine's start-up (web/loading.js) in every language: how long a download still
+// Texts for the engine's start-up (web/start-up/loading.js) in every language: how long a download still
 // takes, and why a start failed, by the error type the worker and the start-up watch report
-// (web/worker.js, web/start-watch.js). Added to the main dictionaries (en.js, nb.js, uk.js) when
+// (web/worker.js, web/start-up/start-watch.js). Added to the main dictionaries (en.js, nb.js, uk.js) when
 // this module loads, without replacing any key those already have.
 
-import en from "./en.js";
-import nb from "./nb.js";
-import uk from "./uk.js";
+import { addTexts } from "./extend.js";
 
 const TEXTS = {
   en: {
@@ -55,14 +53,4 @@ const TEXTS = {
   },
 };
 
-/** Copy keys of `extra` into `target` where `target` has none. */
-function addMissing(target, extra) {
-  for (const [key, value] of Object.entries(extra)) {
-    if (!(key in target)) target[key] = value;
-    else if (value && typeof value === "object" && target[key] && typeof target[key] === "object") addMissing(target[key], value);
-  }
-}
-
-addMissing(en, TEXTS.en);
-addMissing(nb, TEXTS.nb);
-addMissing(uk, TEXTS.uk);
+addTexts(TEXTS);

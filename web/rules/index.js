@@ -1,7 +1,7 @@
 // The in-app rules for both games, in the person's language and as the table plays them (house
 // rules written in and marked), shown over the start screen or the table.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { language, t } from "../i18n/index.js";
 import { choose } from "../table/dialog.js";
 import { rulesText } from "./text.js";

@@ -11,7 +11,7 @@ export const DEFAULTS = {
 /**
  * The rules page of a Take table.
  * @param {Record<string, any>} o the table's options, every one given (DEFAULTS merged in)
- * @returns {{intro: string, params: object, sections: {heading: string, items: [string, object?, string[]?][]}[]}}
+ * @returns {{intro: string, params: object, sections: {heading: string, items: any[][]}[]}}
  */
 export function takeRules(o) {
   const target = { target: o.target };

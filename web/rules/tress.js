@@ -19,7 +19,7 @@ function jokerCount(o) {
 /**
  * The rules page of a Tress table.
  * @param {Record<string, any>} o the table's options, every one given (DEFAULTS merged in)
- * @returns {{intro: string, sections: {heading: string, items: [string, object?, string[]?][]}[]}}
+ * @returns {{intro: string, sections: {heading: string, items: any[][]}[]}}
  *   items are [text key, placeholder values, names of the options the item follows]
  */
 export function tressRules(o) {

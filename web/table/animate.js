@@ -1,7 +1,7 @@
 // Card flights between places on the table (Web Animations API; nothing when motion is reduced).
 
-import { cardSVG } from "../cards.js";
-import { prefersReducedMotion } from "../dom.js";
+import { cardSVG } from "./cards.js";
+import { prefersReducedMotion } from "../app/dom.js";
 
 /**
  * Fly a card from one element to another.
@@ -31,7 +31,7 @@ export function flyCard(from, to, key, duration) {
     { transform: "translate(0, 0) scale(1)", opacity: 1 },
     { transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.9 },
   ], { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
-  return animation.finished.catch(() => {}).finally(() => ghost.remove());
+  return animation.finished.then(() => {}, () => {}).finally(() => ghost.remove());
 }
 
 /** Briefly mark an element (CSS class `flash`) to draw the eye to it. */

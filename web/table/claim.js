@@ -1,11 +1,11 @@
 // The "Take it!" bar (Tress): a button with a visible countdown, and the drawer's answer to a call.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /**
  * The countdown bar while the person may call.
- * @param {{card: string, ms: number, onCall: () => void, onPass: () => void}} spec
+ * @param {{cardText: string, ms: number, onCall: () => void, onPass: () => void}} spec
  */
 export function claimBar({ cardText, ms, onCall, onPass }) {
   const fill = h("span.countdown-fill");

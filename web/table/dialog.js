@@ -1,6 +1,6 @@
 // Modal dialogs on the native <dialog> element: focus stays inside, Escape closes.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
 /**
@@ -47,5 +47,5 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
 
 /** Close every open modal (used when leaving the table). */
 export function closeAll() {
-  for (const dialog of document.querySelectorAll("dialog.modal[open]")) dialog.close();
+  for (const dialog of document.querySelectorAll("dialog.modal[open]")) /** @type {HTMLDialogElement} */ (dialog).close();
 }

@@ -1,9 +1,9 @@
 // The person's hand: large cards along the bottom, selection, sorting and reordering.
 
-import { cardName, cardSVG, sortByRank, sortBySuit } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG, sortByRank, sortBySuit } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
-import * as settings from "../settings.js";
+import * as settings from "../app/settings.js";
 
 export class Hand {
   /**
@@ -88,7 +88,7 @@ export class Hand {
     if (key === this.drawnKey && this.root.querySelectorAll("[data-card]").length === this.order.length) return;
     this.drawnKey = key;
     const focused = document.activeElement?.closest?.(".hand")?.contains(document.activeElement)
-      ? document.activeElement.dataset.card : null;
+      ? /** @type {HTMLElement} */ (document.activeElement).dataset.card : null;
     this.root.dataset.count = String(this.order.length);
     this.root.replaceChildren(...this.order.map((key, index) => {
       const selected = this.selected.has(key);

@@ -1,14 +1,17 @@
 // The short log of the last moves, in words.
 
-import { cardName } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName } from "./cards.js";
 import { t, list } from "../i18n/index.js";
 import { kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
 
+/** @typedef {import("../engine/client.js").View} View */
+/** @typedef {import("../engine/client.js").GameEvent} GameEvent */
+/** @typedef {import("../engine/client.js").ViewMeld} ViewMeld */
+
 /**
  * One event in words, or null for events not worth a line.
- * @param {object} view the current view (for seat names)
- * @param {object} event an engine event
+ * @param {View} view the current view (for seat names)
+ * @param {GameEvent} event an engine event
  */
 export function describeEvent(view, event) {
   const name = event.seat != null ? seatName(view, event.seat) : "";
@@ -20,21 +23,18 @@ export function describeEvent(view, event) {
       return t(view.game === "take" ? "log.dealtHand" : "log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
     case "card_drawn":
       if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: cardName(event.card) });
-      if (event.source === "penalty" || event.penalty) {  // after a granted "take it" (T-16)
+      if (event.penalty) {  // after a granted "take it" (T-16)
         return event.card && you ? t("log.youPenalty", { card: cardName(event.card) }) : t("log.penalty", who);
       }
       return event.card && you ? t("log.youDrewStock", { card: cardName(event.card) }) : t("log.drewStock", who);
     case "card_discarded":
       return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: cardName(event.card) });
     case "meld_created": {
-      const meld = event.meld ?? {};
+      const meld = /** @type {Partial<ViewMeld>} */ (event.meld ?? {});
       return t(you ? "log.youMelded" : "log.melded", { ...who, kind: t(`melds.${kindKey(view, meld.kind ?? "run")}`), cards: cards(meld.cards, meld.faces) });
     }
-    case "laid_down":
-    case "went_down":
-      return t(you ? "log.youWentDown" : "log.wentDown", who);
     case "meld_extended": {
-      const meld = event.meld ?? {};
+      const meld = /** @type {Partial<ViewMeld>} */ (event.meld ?? {});
       const added = event.cards ?? [];
       const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
       if (!you && meld.owner === event.seat) {
@@ -61,21 +61,9 @@ export function describeEvent(view, event) {
       return t("log.deadStock", { count: event.rebuilds ?? 0 });
     case "round_scored":
       return view.game === "take" ? t("log.handScored", { round: event.round }) : t("log.roundScored", { round: event.round });
-    case "went_out":
-      return t("log.wentOut", who);
     case "match_over":
       return t("log.matchOver", { names: list((event.winners ?? []).map((s) => seatName(view, s))) });
     default:
       return null;
   }
-}
-
-/** The log panel: the newest lines last. */
-export function renderLog(view, events, limit) {
-  const lines = [];
-  for (const event of events) {
-    const line = describeEvent(view, event);
-    if (line) lines.push(line);
-  }
-  return lines.slice(-limit).map((line) => h("li", { text: line }));
 }

@@ -1,15 +1,17 @@
 // The melds on the table, grouped by owner, with jokers' stand-ins, owners' colours and locks.
 
-import { cardName, cardSVG } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 import { SEAT_COLOURS, kindKey, seatName } from "./seats.js";
+
+/** @typedef {import("../engine/client.js").View} View */
 
 const SVG = "http://www.w3.org/2000/svg";
 
 /**
  * Render every meld.
- * @param {object} view
+ * @param {View} view
  * @param {{targets: Set<number>, onMeld: (id: number) => void, changed: Map<number, string>}} state
  *   targets: melds the selected card(s) may go on; changed: meld id -> animation class
  */

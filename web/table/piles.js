@@ -1,11 +1,13 @@
 // The stock and the discard pile, both real buttons (draw by click, tap or keyboard).
 
-import { cardName, cardSVG } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, cardSVG } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
+/** @typedef {import("../engine/client.js").View} View */
+
 /**
- * @param {object} view
+ * @param {View} view
  * @param {{canStock: boolean, canDiscardPile: boolean, discardTarget: boolean,
  *          onStock: () => void, onDiscardPile: () => void}} state
  */

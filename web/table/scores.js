@@ -1,7 +1,7 @@
 // The score sheet: each player's cards left, points for the round, running totals; the winner at the end.
 
-import { cardName, parseCard, rankLabel, suitSymbol } from "../cards.js";
-import { h } from "../dom.js";
+import { cardName, parseCard, rankLabel, suitSymbol } from "./cards.js";
+import { h } from "../app/dom.js";
 import { t, list } from "../i18n/index.js";
 import { seatName } from "./seats.js";
 

@@ -1,7 +1,9 @@
 // Who sits where: seat names by position round the table, colours, and the opponents' panels.
 
-import { h } from "../dom.js";
+import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
+
+/** @typedef {import("../engine/client.js").View} View */
 
 /** Compass positions of the other seats, clockwise from the person (who sits south). */
 const POSITIONS = {
@@ -70,7 +72,7 @@ export function isDown(view, seat) {
 
 /**
  * The opponents' panels along the top of the table.
- * @param {object} view the engine's view
+ * @param {View} view the engine's view
  * @param {{thinking: number|null, calls: Map<number, string>}} state transient table state
  */
 export function renderOpponents(view, state) {

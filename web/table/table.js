@@ -1,8 +1,8 @@
 // The card table's page structure and drawing; the match controller decides what it shows.
 
-import { h } from "../dom.js";
-import { icon } from "../icons.js";
-import { getDeckStyle } from "../cards.js";
+import { h } from "../app/dom.js";
+import { icon } from "../app/icons.js";
+import { getDeckStyle } from "./cards.js";
 import { fillLanguageSelect, t, language } from "../i18n/index.js";
 import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
@@ -10,14 +10,18 @@ import { contractElement, renderMelds } from "./melds.js";
 import { renderPiles } from "./piles.js";
 import { renderOpponents, seatPanel } from "./seats.js";
 
+/** @typedef {import("../engine/client.js").View} View */
+
 export class TableView {
   /**
    * @param {HTMLElement} root the element to fill
-   * @param {object} on handlers: stock, discardPile, meld(id), drop(cards, target), layDown, discard,
+   * @param {Record<string, (...args: any[]) => void>} on handlers: stock, discardPile, meld(id), drop(cards, target), layDown, discard,
    *   hint, scores, rules, leave, language(code), selectionChanged
    */
   constructor(root, on) {
     this.root = root;
+    /** @type {Map<string, string>} what each part was last drawn from (#part) */
+    this.parts = new Map();
     this.on = on;
     this.build();
     this.hand = new Hand(this.handEl, { onChange: () => on.selectionChanged() });
@@ -118,11 +122,11 @@ export class TableView {
 
   /**
    * Draw the table.
-   * @param {object} view the engine's view
-   * @param {object} s what the controller wants shown (see Match.#state)
+   * @param {View} view the engine's view
+   * @param {any} s what the controller wants shown (see Match.#state)
    */
   render(view, s) {
-    const focused = document.activeElement?.dataset?.testid;
+    const focused = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.testid;
     this.root.dataset.game = view.game;
     this.root.dataset.phase = view.phase;
     this.root.dataset.toMove = String(view.to_move);
@@ -165,7 +169,6 @@ export class TableView {
   /** Run `build` when `data` (or the language) differs from the last time this part was drawn. */
   #part(name, data, lang, build) {
     const key = `${lang}|${JSON.stringify(data)}`;
-    this.parts ??= new Map();
     if (this.parts.get(name) === key) return;
     this.parts.set(name, key);
     build();

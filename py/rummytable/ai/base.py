@@ -72,6 +72,9 @@ NO_CALL = ClaimDecision(False, 0, "no call")
 
 LOG_TAIL = 40
 """How many of the latest log entries enter a decision's digest (with the log's length)."""
+DERIVED_VIEW_KEYS = ("take_window",)
+"""View keys that only restate other keys for the page (Tress ``take_window``): left out of the
+digest, so adding one does not change any seed, and with it any decision."""
 
 
 def digest(view: dict[str, Any], log: list[dict[str, Any]]) -> str:
@@ -81,7 +84,8 @@ def digest(view: dict[str, Any], log: list[dict[str, Any]]) -> str:
     Only the log's length and its last :data:`LOG_TAIL` entries are hashed (the view
     already pins the present), so the cost does not grow with the match.
     """
-    text = json.dumps([view, len(log), log[-LOG_TAIL:]], sort_keys=True, separators=(",", ":"), default=str)
+    seen = {key: value for key, value in view.items() if key not in DERIVED_VIEW_KEYS}
+    text = json.dumps([seen, len(log), log[-LOG_TAIL:]], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rummytable.game import POSITION_SCHEMA
+from rummytable.game import POSITION_SCHEMA, Phase
+from rummytable.tress.options import ClaimWindow
 from rummytable.tress.table import LOG_IN_VIEW, meld_view
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
     legal_actions, options, log. Tress keys: contract ``{"sets", "runs", "all_cards"}``,
     down (bool per seat), claims (pending callers in serving order), claims_used (per
     seat), penalty_cards (int), stale_restocks (stock rebuilds since a card was last laid
-    on the table, T-22).
+    on the table, T-22), take_window (the "take it" window open now, see :func:`take_window`).
 
     :raises ValueError: for a seat outside the table.
     """
@@ -62,7 +63,32 @@ def build_view(game: TressGame, seat: int) -> dict[str, Any]:
         "claims_used": list(game.state.claims_used),
         "penalty_cards": game.options.penalty_cards,
         "stale_restocks": game.state.stale_restocks,
+        "take_window": take_window(game),
     }
+
+
+def take_window(game: TressGame) -> dict[str, Any] | None:
+    """The "take it" window open now (T-15 to T-19), or None when no card may be called.
+
+    A window is open while the newest discard is live and the player due to draw has not drawn
+    (or, with the ``until_discard`` option of T-19, has not discarded); which seats may call is
+    :meth:`TressGame.legal_actions`' business.
+
+    :returns: ``{"id": str, "card": card key, "until": "draw" | "discard"}``. ``id`` names the card
+        on the pile by the round, the stock rebuilds so far, the pile's size and its top card: each
+        window differs from the one before it (a new discard grows the pile; one laid after a
+        draw from the pile is another card, T-14), and any position, saved or set up, gives it.
+    """
+    until_discard = game.options.claim_window is ClaimWindow.UNTIL_DISCARD
+    phase = game.phase
+    state = game.state
+    if not state.discard or state.discard_dead:
+        return None
+    if not (phase in (Phase.DRAW, Phase.CLAIM) or (phase is Phase.PLAY and until_discard)):
+        return None
+    top = state.discard[-1].key
+    return {"id": f"{state.round}.{state.restocks}.{len(state.discard)}.{top}", "card": top,
+            "until": "discard" if until_discard else "draw"}
 
 
 def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -1,0 +1,71 @@
+// The log's lines (web/table/log.js): every event the engines send reads as a sentence in each
+// language, with no key or placeholder left over; a few English lines word for word.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+// setLanguage() writes <html lang>; the log needs nothing else of a page.
+globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
+
+const { setLanguage } = await import("../../web/i18n/index.js");
+const { describeEvent } = await import("../../web/table/log.js");
+
+const tress = { game: "tress", seat: 0, players: 3, seat_kinds: ["human", "normal", "hard"] };
+const take = { game: "take", seat: 0, players: 2, seat_kinds: ["human", "easy"] };
+const run = { id: 3, owner: 1, kind: "run", cards: ["5H", "JK", "7H"], faces: ["5H", "6H", "7H"], start: 5, locked: false };
+const set = { id: 2, owner: 2, kind: "set", cards: ["KD", "KS", "JK"], faces: ["KD", "KS", "K"], start: null, locked: false };
+
+/** One event of every kind the engines send (docs/formats.md, "Events"), for either game. */
+const EVENTS = [
+  [tress, { kind: "dealt", round: 1, dealer: 2, hand_counts: [10, 10, 10], discard_top: "9C" }],
+  [take, { kind: "dealt", round: 2, dealer: 1, hand_counts: [7, 7], discard_top: "9C" }],
+  [tress, { kind: "card_drawn", seat: 0, source: "stock", card: "4H" }],
+  [tress, { kind: "card_drawn", seat: 1, source: "stock", card: null }],
+  [tress, { kind: "card_drawn", seat: 2, source: "discard", card: "9C" }],
+  [tress, { kind: "card_drawn", seat: 0, source: "stock", card: "4H", penalty: true }],
+  [tress, { kind: "card_drawn", seat: 1, source: "stock", card: null, penalty: true }],
+  [tress, { kind: "card_discarded", seat: 1, card: "QS" }],
+  [tress, { kind: "meld_created", seat: 1, meld_id: 3, meld: run }],
+  [tress, { kind: "meld_created", seat: 0, meld_id: 2, meld: set }],
+  [tress, { kind: "meld_extended", seat: 0, meld_id: 3, cards: ["8H"], end: "high", meld: { ...run, cards: [...run.cards, "8H"], faces: [...run.faces, "8H"] } }],
+  [tress, { kind: "meld_extended", seat: 1, meld_id: 3, cards: ["4H"], end: "low", meld: run }],
+  [tress, { kind: "joker_swapped", seat: 2, meld_id: 3, card: "6H", joker: "JK", meld: run }],
+  [tress, { kind: "claim_called", seat: 2, card: "9C" }],
+  [tress, { kind: "claim_granted", seat: 2, card: "9C", by: 1 }],
+  [tress, { kind: "claim_refused", seat: 1, callers: [2] }],
+  [tress, { kind: "claim_refused", seat: 0, callers: [2] }],
+  [tress, { kind: "stock_rebuilt", count: 23 }],
+  [tress, { kind: "dead_stock", rebuilds: 2 }],
+  [tress, { kind: "round_scored", round: 3, points: [0, 20, 35], hands: [], totals: [0, 20, 35], out: 0 }],
+  [take, { kind: "round_scored", round: 1, points: [10, -5], hands: [], totals: [10, -5], out: null }],
+  [tress, { kind: "match_over", winners: [0, 2], totals: [10, 40, 10] }],
+  [take, { kind: "sequence_taken_over", meld_id: 0, from: 1, to: 0, cards: ["4C"], bottom_added: [] }],
+  [take, { kind: "sequence_locked", meld_id: 0, seat: 0, owner: 0 }],
+];
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: every event kind reads as a line, nothing left unfilled`, () => {
+    setLanguage(lang, { remember: false });
+    const wrong = [];
+    for (const [view, event] of EVENTS) {
+      const line = describeEvent(view, event);
+      if (typeof line !== "string" || !line.trim() || /⟦|\{\w+\}/.test(line)) wrong.push(`${event.kind}: ${JSON.stringify(line)}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+}
+
+test("en: the lines as the table shows them", () => {
+  setLanguage("en", { remember: false });
+  const line = (view, event) => describeEvent(view, event);
+  assert.equal(line(tress, EVENTS[3][1]), "West drew from the stock.");
+  assert.equal(line(tress, EVENTS[7][1]), "West discarded the queen of spades.");
+  assert.equal(line(tress, EVENTS[13][1]), "East: “take it!”");
+  assert.equal(line(tress, { kind: "stock_rebuilt", count: 1 }), "The discard pile became the new stock (1 card).");
+  assert.equal(line(tress, { kind: "stock_rebuilt", count: 23 }), "The discard pile became the new stock (23 cards).");
+  assert.equal(line(take, EVENTS[20][1]), "Hand 1 is scored.");
+});
+
+test("an event the log does not tell of gives no line", () => {
+  assert.equal(describeEvent(tress, { kind: "no_such_event" }), null);
+});

@@ -1,0 +1,84 @@
+// The "take it" windows of a match at the table (Tress): when one is due, and one window wired
+// to the engine and the table. The schedule itself is web/table/claim-window.js.
+
+import * as A from "./actions.js";
+import { cardName } from "./cards.js";
+import * as bridge from "../engine/client.js";
+import { t } from "../i18n/index.js";
+import { timings } from "../app/settings.js";
+import { claimBar, openUntilDiscard } from "./claim.js";
+import { callersOf, ClaimWindow } from "./claim-window.js";
+import { showRefusal } from "./prompts.js";
+import { seatName } from "./seats.js";
+
+/** @typedef {import("../engine/client.js").View} View */
+
+/**
+ * The id of the "take it" window the engine says is open (Tress view `take_window`), or null.
+ * @param {View} view
+ * @returns {string | null}
+ */
+export function windowId(view) {
+  return view.take_window?.id ?? null;
+}
+
+/**
+ * True when the engine has opened a window the page has not run yet, with the drawer still to draw.
+ * @param {View} view
+ * @param {string | null} lastId the window the page ran last
+ */
+export function claimWindowDue(view, lastId) {
+  return view.phase === "draw" && windowId(view) !== null && windowId(view) !== lastId;
+}
+
+/**
+ * A new card on the discard pile (Tress): computer seats call after their delays; the person
+ * may call with the countdown running, or pass. With the person due to draw, the window is
+ * open until the person draws. Under the `until_discard` house rule (T-19) calls stay open
+ * while the drawer plays: once the countdown has run out the drawer goes on, and the bar
+ * (and the slower computer callers) wait until his discard lands.
+ * @param {import("./match.js").Match} m
+ */
+export async function runClaimWindow(m) {
+  const view = m.view;
+  const id = windowId(view);
+  const untilDiscard = view.take_window.until === "discard";
+  m.lastWindow = id;
+  m.calls.clear();
+  const speed = timings();
+  const { offers } = await bridge.claimOffers(m.engine);
+  // The engine closes the window (the draw, or under until_discard the discard; T-19).
+  const stillOpen = () => !m.closed && windowId(m.view) === id;
+  m.claims = new ClaimWindow({
+    timers: m.pauser,
+    stillOpen,
+    botCall: async (seat) => {
+      if (!stillOpen()) return;
+      try {
+        await m.send(bridge.botClaim, seat);
+      } catch {
+        // The window closed first: the call simply came too late.
+      }
+    },
+    show: ({ ms, onCall, onPass }) => {
+      m.table.setClaim(claimBar({ cardText: cardName(view.discard_top), ms, onCall, onPass }));
+      m.table.claimSlot.querySelector("[data-testid='take-it']")?.focus();
+    },
+    hide: () => m.table.setClaim(null),
+    release: () => openUntilDiscard(m.table.claimSlot.querySelector(".claim-bar"),
+      t("claim.openUntil", { name: seatName(view, view.to_move) })),
+    personCall: () => {
+      const call = A.callAction(m.view);
+      if (!call) return null;
+      // A late call the drawer's discard beat is simply too late, not a mistake.
+      return m.send(bridge.act, call).then(() => {}, (error) => { if (stillOpen()) showRefusal(m.table, error); });
+    },
+  });
+  await m.claims.run({
+    callers: callersOf(offers, speed.claimDelayFactor),
+    personDue: m.isMine(view),
+    personCan: m.human && A.callAction(view) !== null,
+    countdownMs: speed.claimWindow,
+    untilDiscard,
+  });
+}

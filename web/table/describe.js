@@ -1,0 +1,169 @@
+// Moves in words: the hint, the choices in dialogs, and what an extension in Take will do.
+
+import { cardName, cardSVG, parseCard, rankValue, suitSymbol } from "./cards.js";
+import { h } from "../app/dom.js";
+import { actionMeld } from "./actions.js";
+import { t, list } from "../i18n/index.js";
+import { ownerMeld, seatCase, seatName } from "./seats.js";
+
+/** @typedef {import("../engine/client.js").View} View */
+/** @typedef {import("../engine/client.js").Action} Action */
+
+// `faces`: what each joker stands for, in the order of `keys` (a meld's faces).
+const names = (keys, faces = []) => list(keys.map((key, i) => cardName(key, faces[i])));
+// In a sentence each card gets its article where the language has one ("the seven of hearts").
+const named = (keys, faces = []) => list(keys.map((key, i) => t("act.theCard", { card: cardName(key, faces[i]) })));
+
+/**
+ * Describe an action for the person ("Discard the seven of hearts").
+ * @param {View} view
+ * @param {Action} action engine action JSON
+ * @param {{short?: boolean}} [options] short: for buttons in a choice dialog
+ */
+export function describeAction(view, action, { short = false } = {}) {
+  const meldOf = (id) => view.melds.find((m) => m.id === id);
+  switch (action.kind) {
+    case "draw_stock":
+      return view.phase === "claim" ? t("act.grantByStock") : t("act.drawStock");
+    case "draw_discard":
+      return t("act.drawDiscard", { card: cardName(view.discard_top) });
+    case "call":
+      return t("act.call", { card: cardName(view.discard_top) });
+    case "grant":
+      return t("act.grant", { name: seatName(view, (view.claims ?? [])[0] ?? view.seat) });
+    case "lay_down":
+      if (action.melds) {
+        return (short ? "" : t("act.layDown") + " ") + action.melds
+          .map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards, meldFaces(m))}`).join(" · ");
+      }
+      return t("act.laySequence", { cards: named(action.cards, meldFaces({ kind: "run", ...action })) });
+    case "lay_off": {
+      const meld = meldOf(actionMeld(action));
+      const where = meld ? meldWords(view, meld) : "";
+      const end = meld?.kind === "run" ? ` (${t(`act.end.${action.end}`, { face: jokerFace(meld, action) })})` : "";
+      return short ? t("act.endOnly", { end: t(`act.end.${action.end}`, { face: jokerFace(meld, action) }), card: cardName(action.card) })
+        : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}`;
+    }
+    case "extend": {
+      const meld = meldOf(actionMeld(action));
+      const text = t("act.extend", { cards: named(action.cards), meld: meld ? meldWords(view, meld) : "" });
+      const end = t(`act.end.${action.end}`, { face: "" }).trim();
+      const preview = takePreview(view, action);
+      return [short ? `${names(action.cards)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
+    }
+    case "swap_joker":
+      return t("act.swap", { card: cardName(action.card) });
+    case "discard":
+      return t("act.discard", { card: cardName(action.card) });
+    case "next_round":
+    case "next_hand":
+      return t("act.next");
+    default:
+      return action.kind;
+  }
+}
+
+function meldWords(view, meld) {
+  return ownerMeld(view, meld.owner, meld.kind);
+}
+
+/** For a joker laid off at a run's end: what it will stand for ("as the nine of hearts"). */
+function jokerFace(meld, action) {
+  if (!meld || !parseCard(action.card).joker || meld.kind !== "run") return "";
+  const faces = meld.faces ?? [];
+  const edge = action.end === "low" ? faces[0] : faces.at(-1);
+  if (!edge) return "";
+  const { rank, suit } = parseCard(edge);
+  let value = rankValue(rank);
+  if (action.end === "low" && value === 14) value = 1;
+  if (action.end === "low" && meld.start === 1 && edge === faces[0]) value = 1;
+  const next = action.end === "low" ? value - 1 : value + 1;
+  const text = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" }[next] ?? String(next);
+  return next >= 1 && next <= 14 ? t("act.asFace", { card: cardName(`${text}${suit}`) }) : "";
+}
+
+/**
+ * Take: what an extension will do to ownership — "you will take this over from West",
+ * "this locks it" — or null when it changes nothing worth saying.
+ */
+export function takePreview(view, action) {
+  if (view.game !== "take" || action.kind !== "extend") return null;
+  const meld = view.melds.find((m) => m.id === actionMeld(action));
+  if (!meld || action.end !== "high") return null;
+  const faces = meld.faces ?? meld.cards;
+  const top = parseCard(faces.at(-1));
+  let topValue = rankValue(top.rank);
+  if (topValue === 14 && faces.length > 1 && meld.start === 1) topValue = 1;
+  const newTop = topValue + action.cards.length;
+  const locks = newTop >= 14;
+  const takes = meld.owner !== view.seat;
+  if (takes && locks) return t("preview.takeAndLock", { name: seatCase(view, meld.owner, "obj") });
+  if (takes) return t("preview.takeOver", { name: seatCase(view, meld.owner, "obj") });
+  if (locks) return t("preview.lock");
+  return null;
+}
+
+const RANK_TEXT = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+/**
+ * What each card of a meld about to be laid stands for ("6H", or "K" in a set): naturals show
+ * themselves; a joker's place in a run (cards low to high) or the set's rank decides its face.
+ */
+export function meldFaces(meld) {
+  const cards = meld.cards.map((key) => parseCard(key));
+  const naturals = cards.filter((c) => !c.joker);
+  if (!naturals.length) return meld.cards.map(() => null);
+  if (meld.kind === "set") return cards.map((c) => (c.joker ? naturals[0].rank : `${c.rank}${c.suit}`));
+  const suit = naturals[0].suit;
+  let start = meld.start ?? null;
+  if (start === null) {
+    const index = cards.findIndex((c) => !c.joker && c.rank !== "A");
+    if (index >= 0) start = rankValue(cards[index].rank) - index;
+    else start = cards.findIndex((c) => !c.joker) === 0 ? 1 : 14 - (cards.length - 1);
+  }
+  return cards.map((c, i) => {
+    if (!c.joker) return `${c.rank}${c.suit}`;
+    const value = start + i;
+    return `${RANK_TEXT[value] ?? String(value)}${suit}`;
+  });
+}
+
+/** Small cards of a meld about to be laid, jokers with their stand-ins. */
+export function layDownPreview(action) {
+  const melds = action.melds ?? [{ kind: "run", cards: action.cards, start: action.start }];
+  return melds.map((meld) => {
+    const faces = meldFaces(meld);
+    return h("span.dialog-meld", {}, meld.cards.map((key, i) => h("span.card.mini-card", { "aria-hidden": "true" }, [
+      cardSVG(key, { face: key.startsWith("JK") ? faces[i] ?? undefined : undefined }),
+    ])));
+  });
+}
+
+/** Small cards of a meld, for dialogs. */
+export function meldPreview(meld) {
+  if (!meld) return [];
+  return meld.cards.map((key, i) => h("span.card.mini-card", { role: "img", "aria-label": cardName(key, meld.faces?.[i]) }, [
+    cardSVG(key, { face: key.startsWith("JK") ? meld.faces?.[i] : undefined }),
+  ]));
+}
+
+// Card keys as the engine writes them ("10C.1", "JK", with a copy number for a second deck).
+const CARD_KEY = /\b(10|[2-9JQKA])([CDHS])(?:\.\d+)?\b/g;
+const JOKER_KEY = /\bJK(?:\.\d+)?(?:\(([^)]*)\))?/g;
+
+/**
+ * An engine reason (English, for players and logs) made easier to read: card keys as short
+ * faces ("10♣"), jokers as "joker", meld numbers ("#2") as "the meld", players ("P2", seat 1)
+ * by their names at this table, groups split by " · ".
+ * @param {string} reason e.g. "discards 10C.1 (10 points)"
+ * @param {View} [view] the person's view, for the players' names
+ * @returns {string} e.g. "discards 10♣ (10 points)"
+ */
+export function readableReason(reason, view = null) {
+  return String(reason ?? "")
+    .replace(/\bP(\d)\b/g, (text, n) => (view ? seatName(view, Number(n) - 1) : text))
+    .replace(JOKER_KEY, (_, face) => (face ? `joker (${face})` : "joker"))
+    .replace(CARD_KEY, (_, rank, suit) => `${rank}${suitSymbol(suit)}`)
+    .replace(/#\d+/g, "the meld")
+    .replace(/ \| /g, " · ");
+}

@@ -1,0 +1,267 @@
+// The person's moves: clicks, taps, drags and keys on the table turned into actions, with the
+// dialogs that pick among several (where to lay off, which arrangement to lay down, whether to
+// take a sequence over), the hint and the scores window.
+
+import * as A from "./actions.js";
+import { parseCard } from "./cards.js";
+import { h } from "../app/dom.js";
+import * as bridge from "../engine/client.js";
+import { language, t, tOr } from "../i18n/index.js";
+import { describeAction, layDownPreview, meldPreview, readableReason, takePreview } from "./describe.js";
+import { choose } from "./dialog.js";
+import { showNotice, showRefusal } from "./prompts.js";
+import { sheetBody } from "./scores.js";
+
+/** @typedef {import("./match.js").Match} Match */
+/** @typedef {import("../engine/client.js").Action} Action */
+
+/**
+ * Play the person's action; a refusal is explained over the table.
+ * @param {Match} m
+ * @param {Action} action
+ * @param {{quiet?: boolean}} [options] quiet: say nothing when it is refused
+ * @returns {Promise<boolean>} true when the engine took it
+ */
+export async function act(m, action, { quiet = false } = {}) {
+  if (m.acting || m.closed) return false;
+  if (action?.kind === "extend" && m.view?.game === "take" && !(await confirmExtend(m, action))) return false;
+  if (m.acting || m.closed) return false;
+  m.acting = true;
+  m.hinted = null;
+  m.root.dataset.input = "wait";
+  m.table.clearMessage();
+  try {
+    await m.send(bridge.act, action);
+    m.table.hand.clearSelection();
+    return true;
+  } catch (error) {
+    if (!quiet) showRefusal(m.table, error);
+    return false;
+  } finally {
+    m.acting = false;
+    m.draw();
+    m.kick();
+  }
+}
+
+/** @param {Match} m */
+export function clickStock(m) {
+  const view = m.view;
+  if (!m.human || !view) return;
+  act(m, A.drawAction(view, "stock") ?? { kind: "draw_stock", seat: view.seat });
+}
+
+/** @param {Match} m */
+export function clickDiscardPile(m) {
+  const view = m.view;
+  if (!m.human || !view) return;
+  if (view.phase === "play" && view.to_move === view.seat) {
+    discardSelected(m);
+    return;
+  }
+  if (view.phase === "claim" && view.to_move === view.seat) {
+    act(m, A.claimAnswers(view).take ?? { kind: "draw_discard", seat: view.seat });
+    return;
+  }
+  act(m, A.drawAction(view, "discard") ?? { kind: "draw_discard", seat: view.seat });
+}
+
+/** @param {Match} m @param {string[]} [cards] */
+export function discardSelected(m, cards = m.table.hand.selection()) {
+  const view = m.view;
+  if (!m.human || !view) return;
+  if (!cards.length && view.to_move === view.seat && ["draw", "claim"].includes(view.phase)) {
+    // Nothing chosen yet, and a card must be drawn first: say so (the same words as the engine's refusal).
+    const rule = view.game === "take" ? "K-8" : "T-11";
+    m.table.showMessage(t(`explain.${rule}`), "");
+    m.table.message.dataset.rule = rule;
+    return;
+  }
+  if (cards.length !== 1) {
+    showNotice(m.table, t(cards.length ? "notice.oneToDiscard" : "notice.selectToDiscard"));
+    return;
+  }
+  act(m, A.discardActions(view).get(cards[0]) ?? { kind: "discard", seat: view.seat, card: cards[0] });
+}
+
+/** @param {Match} m @param {number} meldId @param {string[]} [cards] */
+export async function clickMeld(m, meldId, cards = m.table.hand.selection()) {
+  const view = m.view;
+  if (!m.human || !view) return;
+  if (!cards.length) {
+    showNotice(m.table, t("notice.selectForMeld"));
+    return;
+  }
+  const options = A.layOffs(view, cards, meldId);
+  let action = options[0];
+  if (!options.length) {
+    action = view.game === "take"
+      ? { kind: "extend", seat: view.seat, meld: meldId, cards, end: "high" }
+      : { kind: "lay_off", seat: view.seat, card: cards[0], meld: meldId, end: "high" };
+    if (view.game === "tress" && cards.length > 1) {
+      showNotice(m.table, t("notice.oneAtATime"));
+      return;
+    }
+  } else if (options.length > 1) {
+    const meld = view.melds.find((item) => item.id === meldId);
+    action = await choose({
+      title: t("choose.where"),
+      body: [h("div.dialog-meld", {}, meldPreview(meld))],
+      choices: options.map((option, i) => ({
+        label: describeAction(view, option, { short: true }),
+        value: option,
+        testid: `choice-${i}`,
+        primary: i === 0,
+      })),
+      testid: "meld-choice",
+    });
+    if (!action) return;
+  }
+  act(m, action);
+}
+
+/**
+ * Take: before an extension that takes a sequence over or locks it, say so and ask. Every
+ * extension the person makes (click, drop, keys, a hinted move) passes through here.
+ * @param {Match} m
+ * @param {Action} action
+ * @returns {Promise<boolean>} true to go ahead
+ */
+async function confirmExtend(m, action) {
+  const view = m.view;
+  const preview = takePreview(view, action);
+  if (!preview) return true;
+  const meld = view.melds.find((item) => item.id === A.actionMeld(action));
+  const takes = meld && meld.owner !== view.seat;
+  const answer = await choose({
+    title: takes ? t("choose.takeOverTitle") : t("choose.lockTitle"),
+    body: [
+      h("div.dialog-meld", {}, meldPreview(meld)),
+      h("p.dialog-help", { text: describeAction(view, { ...action, kind: "extend" }).split(" — ")[0] }),
+      h("p.preview", { text: preview, dataset: { testid: "take-preview" } }),
+    ],
+    choices: [{ label: t("choose.confirmButton"), value: action, testid: "confirm", primary: true }],
+    testid: "take-over-confirm",
+  });
+  return Boolean(answer);
+}
+
+/** Cards dropped on a meld, the discard pile or the table. @param {Match} m */
+export function drop(m, cards, target) {
+  if (target.type === "meld") clickMeld(m, target.meldId, cards);
+  else if (target.type === "discard") {
+    // Before drawing too: the engine refuses and the page says why (nothing changes).
+    discardSelected(m, cards);
+  } else if (target.type === "table") layDown(m, cards);
+}
+
+/** The cards an action lays on the table. @param {Action} action */
+const usedCards = (action) => (action.melds ? action.melds.flatMap((meld) => meld.cards) : action.cards ?? []);
+
+/** @param {Match} m @param {string[]} [cards] */
+export async function layDown(m, cards = m.table.hand.selection()) {
+  const view = m.view;
+  if (!m.human) return;
+  const pool = new Set(cards.length ? cards : view.hand);
+  let options = A.layDownActions(view).filter((action) => usedCards(action).every((c) => pool.has(c)));
+  if (cards.length && view.game === "take") {
+    const exact = options.filter((a) => usedCards(a).length === cards.length);
+    if (exact.length) options = exact;
+  }
+  if (!options.length && cards.length && view.game === "tress") {
+    try {
+      options = (await bridge.arrangements(m.engine, cards)).lay_downs ?? [];
+    } catch {
+      options = [];
+    }
+  }
+  if (!options.length) {
+    if (!cards.length) {
+      showNotice(m.table, view.game === "tress" ? t("notice.noContract") : t("notice.selectSequence"));
+      return;
+    }
+    // Let the engine say exactly what is wrong with these cards.
+    act(m, view.game === "take"
+      ? { kind: "lay_down", seat: view.seat, cards }
+      : { kind: "lay_down", seat: view.seat, melds: [{ kind: sameRank(cards) ? "set" : "run", cards }] });
+    return;
+  }
+  const shown = options.slice(0, 6);
+  // Tapping a picture chooses that arrangement; Confirm lays it down (a double tap does both).
+  let picked = shown[0];
+  const confirmPicked = () => document.querySelector("dialog[data-testid='lay-down-dialog'] [data-testid='lay-down-confirm']")?.click();
+  const pictures = shown.map((option, i) => h("button.arrangement", {
+    type: "button",
+    "aria-pressed": i === 0 ? "true" : "false",
+    "aria-label": describeAction(view, option, { short: true }),
+    dataset: { testid: `arrangement-${i}`, action: JSON.stringify(option) },
+    on: {
+      click: (event) => {
+        picked = option;
+        for (const picture of pictures) picture.setAttribute("aria-pressed", String(picture === event.currentTarget));
+      },
+      dblclick: () => confirmPicked(),
+    },
+  }, layDownPreview(option)));
+  const answer = await choose({
+    title: shown.length > 1 ? t("layDown.pick") : t("layDown.confirm"),
+    body: [
+      // With nothing selected the arrangements come from the whole hand; the help says so.
+      h("p.dialog-help", {
+        dataset: { testid: "lay-down-help" },
+        text: t(`layDown.${shown.length > 1 ? "pickHelp" : "confirmHelp"}${cards.length ? "" : "Hand"}`),
+      }),
+      h("div.arrangement-list", { role: "group", "aria-label": t("layDown.pick") }, pictures),
+    ],
+    choices: [{ label: t("layDown.confirmButton"), value: "confirm", testid: "lay-down-confirm", primary: true }],
+    testid: "lay-down-dialog",
+    className: "arrangements",
+  });
+  if (answer === "confirm" && picked) act(m, picked);
+}
+
+/** @param {string[]} cards */
+function sameRank(cards) {
+  const ranks = new Set(cards.map((key) => parseCard(key)).filter((c) => !c.joker).map((c) => c.rank));
+  return ranks.size <= 1;
+}
+
+/** The normal computer player's move for the person, shown over the table. @param {Match} m */
+export async function hint(m) {
+  if (!m.human || !m.view) return;
+  if (!m.isMine() && !A.callAction(m.view)) {
+    showNotice(m.table, t("hint.notYourTurn"));
+    return;
+  }
+  const decision = m.isMine() ? null : m.claims?.decision;
+  // Time to read the hint: the take-it countdown and the computer callers wait for the person.
+  if (decision) m.pauser.during(() => decision);
+  try {
+    const { action, reason } = await bridge.hint(m.engine);
+    // A "take it" chance the normal player would let go comes back without an action.
+    const kind = action?.kind ?? "pass";
+    // The engine's reason is English only; other languages get a short why by the kind of move.
+    const why = language() === "en" ? readableReason(reason, m.view) : tOr(`hint.why.${kind}`, "");
+    m.table.showHint(action ? describeAction(m.view, action) : t("hint.pass"), why);
+    m.hinted = action;
+    m.draw();
+    const message = m.table.message;
+    message.dataset.hintKind = kind;
+    message.dataset.hintAction = JSON.stringify(action);
+  } catch (error) {
+    showRefusal(m.table, error);
+  }
+}
+
+/** The scores so far, in a window over the table. @param {Match} m */
+export async function showScores(m) {
+  if (!m.view) return;
+  await choose({
+    title: t("scores.title"),
+    body: sheetBody(m.view),
+    choices: [{ label: t("common.close"), value: null, testid: "close-scores", primary: true }],
+    dismissible: false,
+    testid: "scores-dialog",
+    className: "sheet",
+  });
+}

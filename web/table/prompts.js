@@ -1,0 +1,70 @@
+// What the table says in words: the line that tells the person what to do now, and the message
+// over the table when the engine refuses a move.
+
+import { cardName } from "./cards.js";
+import { has, language, t, tOr } from "../i18n/index.js";
+import * as A from "./actions.js";
+import { seatName } from "./seats.js";
+
+/** @typedef {import("../engine/client.js").View} View */
+
+/**
+ * The prompt line for `view`.
+ * @param {View} view
+ * @param {{human: boolean, thinking: number | null}} who whether a seat is the person's, and
+ *   which computer seat is thinking
+ * @returns {string}
+ */
+export function prompt(view, { human, thinking }) {
+  const name = (seat) => seatName(view, seat);
+  if (view.phase === "match_over") return t("prompt.matchOver");
+  if (view.phase === "round_over") return view.game === "take" ? t("prompt.handOver") : t("prompt.roundOver");
+  if (!human) return t("prompt.watching", { name: name(view.to_move) });
+  if (view.to_move !== view.seat) {
+    return thinking === view.to_move ? t("prompt.thinking", { name: name(view.to_move) }) : t("prompt.waiting", { name: name(view.to_move) });
+  }
+  if (view.phase === "claim") return t("prompt.claimed");
+  if (view.phase === "draw") {
+    return A.drawAction(view, "discard")
+      ? t("prompt.draw", { card: cardName(view.discard_top) })
+      : t("prompt.drawStock");
+  }
+  if (view.game === "take") return t("prompt.playTake");
+  if (view.contract?.all_cards) return t("prompt.playRound7");
+  return view.down?.[view.seat] ? t("prompt.playDown") : t("prompt.playTress");
+}
+
+/**
+ * The rule id and plain English reason of an engine error (the bridge sends both for a refused
+ * move; any other error has its message as the reason).
+ * @param {any} error
+ * @returns {{rule: string | null, reason: string | null}}
+ */
+export function ruleOf(error) {
+  return { rule: error?.rule ?? null, reason: error?.reason ?? (error?.message ? String(error.message) : null) };
+}
+
+/**
+ * Show why the engine refused a move, in the person's language; nothing changed.
+ * @param {import("./table.js").TableView} table
+ * @param {any} error
+ */
+export function showRefusal(table, error) {
+  const { rule, reason } = ruleOf(error);
+  const title = rule ? tOr(`explain.${rule}`, t("explain.generic")) : t("explain.generic");
+  // The engine's own words are English: other languages show the translated rule alone when there is one.
+  const translated = rule && has(`explain.${rule}`);
+  const detail = reason && reason !== title && (language() === "en" || !translated) ? `${t("explain.detail")} ${reason}` : "";
+  table.showMessage(title, detail);
+  table.message.dataset.rule = rule ?? "";
+}
+
+/**
+ * Show a short notice over the table (not a refusal: no rule).
+ * @param {import("./table.js").TableView} table
+ * @param {string} text
+ */
+export function showNotice(table, text) {
+  table.showMessage(text, "");
+  table.message.dataset.rule = "";
+}
