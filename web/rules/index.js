@@ -4,11 +4,20 @@
 import { h } from "../app/dom.js";
 import { language, t } from "../i18n/index.js";
 import { choose } from "../table/dialog.js";
+import { whenCatalog } from "../app/catalog.js";
 import { rulesText } from "./text.js";
 
-/** The rules of `game` in the current language for these options (see text.js). */
-export function rulesOf(game, options = {}) {
-  return rulesText(game, language(), options);
+/**
+ * The rules of `game` in the current language for these options (see text.js), against the
+ * defaults the engine's catalog states (known at once in a built page).
+ * @param {string} game
+ * @param {Record<string, any>} [options]
+ */
+export async function rulesOf(game, options = {}) {
+  /** @type {import("../engine/client.js").Catalog} */
+  const known = await new Promise((resolve) => whenCatalog(resolve));
+  const defaults = Object.fromEntries(known.games[game].options.map((item) => [item.name, item.default]));
+  return rulesText(game, language(), options, defaults);
 }
 
 /** Render rules (from rulesOf) as elements; items that follow a house rule carry a mark. */

@@ -1,16 +1,9 @@
 // Which rules a Take table plays: the rules page as text keys of web/rules/take.<lang>.js, chosen
 // and filled in from the table's options (see tress.js for the shape).
 
-/** The engine's defaults (TakeOptions in py/rummytable/take_options.py; a test keeps them equal). */
-export const DEFAULTS = {
-  players: 2, target: 500, joker_value: "twenty", low_ace_five: false, joker_ratio: "at_least_one_natural",
-  below_others: true, go_out_by_melding: false, tie: "another_hand", empty_stock: "rebuild",
-  dead_stock_ends_hand: true,
-};
-
 /**
  * The rules page of a Take table.
- * @param {Record<string, any>} o the table's options, every one given (DEFAULTS merged in)
+ * @param {Record<string, any>} o the table's options, every one given (the engine's defaults merged in)
  * @returns {{intro: string, params: object, sections: {heading: string, items: any[][]}[]}}
  */
 export function takeRules(o) {

@@ -2,13 +2,11 @@
 // (tress.js, take.js) picks the rules in play and the language file (tress.en.js, ...) words them.
 // No page or DOM code here, so the texts can be checked outside the browser.
 
-import { DEFAULTS as TAKE_DEFAULTS, takeRules } from "./take.js";
-import { DEFAULTS as TRESS_DEFAULTS, tressRules } from "./tress.js";
+import { takeRules } from "./take.js";
+import { tressRules } from "./tress.js";
 
-export const GAMES = {
-  tress: { defaults: TRESS_DEFAULTS, build: tressRules },
-  take: { defaults: TAKE_DEFAULTS, build: takeRules },
-};
+/** Each game's rules structure; the option defaults come from the engine (its catalog). */
+export const GAMES = { tress: tressRules, take: takeRules };
 
 export const LANGUAGES = ["en", "nb", "uk"];
 
@@ -49,13 +47,15 @@ function fill(value, params, plurals) {
  * The rules of `game` as the table plays them.
  * @param {string} game "tress" or "take"
  * @param {string} lang "en", "nb" or "uk"
- * @param {Record<string, any>} [options] the table's options; missing ones take the engine's defaults
+ * @param {Record<string, any>} options the table's options; missing ones take the defaults
+ * @param {Record<string, any>} defaults every option's default, by name, as the engine's catalog
+ *   states them (the rules page marks the options set away from them)
  * @returns {Promise<{title: string, intro: string, note: string|null, houseLabel: string,
  *   sections: {heading: string, items: {text: string, house: boolean, key: string}[]}[], missing: string[]}>}
  *   house: the item follows an option set away from its default; missing: text keys the language lacks
  */
-export async function rulesText(game, lang, options = {}) {
-  const { defaults, build } = GAMES[game];
+export async function rulesText(game, lang, options, defaults) {
+  const build = GAMES[game];
   const texts = await textsOf(game, lang);
   const plurals = new Intl.PluralRules(lang);
   const o = { ...defaults };

@@ -2,15 +2,6 @@
 // and filled in from the table's options, so the page shows the house rules in play. The same
 // structure serves every language; each item names the options that shaped it.
 
-/** The engine's defaults (TressOptions in py/rummytable/tress_options.py; a test keeps them equal). */
-export const DEFAULTS = {
-  players: 4, jokers: null, round7: "sets_and_run", wrap_runs: false, joker_ratio: "at_least_one_natural",
-  no_adjacent_jokers: false, joker_swap: false, must_lay_down: false, extra_melds: false, distinct_melds: true,
-  out_without_discard: false, tie_break_round7: false, down_may_claim: true, penalty_cards: 1,
-  claim_priority: "first_call", claim_limit: null, claim_window: "until_draw", empty_stock: "rebuild",
-  dead_stock_rebuilds: 3,
-};
-
 /** Jokers in the deck (T-1): the option, or 4, 5 or 6 by the number of players. */
 function jokerCount(o) {
   return o.jokers ?? ({ 5: 5, 6: 6 }[o.players] ?? 4);
@@ -18,7 +9,7 @@ function jokerCount(o) {
 
 /**
  * The rules page of a Tress table.
- * @param {Record<string, any>} o the table's options, every one given (DEFAULTS merged in)
+ * @param {Record<string, any>} o the table's options, every one given (the engine's defaults merged in)
  * @returns {{intro: string, sections: {heading: string, items: any[][]}[]}}
  *   items are [text key, placeholder values, names of the options the item follows]
  */
