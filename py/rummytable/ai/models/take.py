@@ -33,9 +33,29 @@ from ...cards import build_deck
 from ...game import chance_rng
 
 __all__ = [
-    "DISCARD", "DRAW", "DRAW_DISCARD", "EXTEND", "JOKERS", "LAY", "MATCH_OVER", "Move", "NEXT_HAND", "PLAY",
-    "RATIO_AT_LEAST_ONE", "RATIO_MORE", "RATIO_NOT_FEWER", "ROUND_OVER", "STOCK", "ModelRules", "Seq",
-    "TakeModel", "card_at", "card_points", "hand_points", "sequence_points",
+    "DISCARD",
+    "DRAW",
+    "DRAW_DISCARD",
+    "EXTEND",
+    "JOKERS",
+    "LAY",
+    "MATCH_OVER",
+    "NEXT_HAND",
+    "PLAY",
+    "RATIO_AT_LEAST_ONE",
+    "RATIO_MORE",
+    "RATIO_NOT_FEWER",
+    "ROUND_OVER",
+    "STOCK",
+    "ModelRules",
+    "Move",
+    "Seq",
+    "TakeModel",
+    "card_at",
+    "card_points",
+    "hand_points",
+    "make_seq",
+    "sequence_points",
 ]
 
 Move = tuple[int, int, int, tuple[int, ...]]
@@ -43,8 +63,11 @@ Move = tuple[int, int, int, tuple[int, ...]]
 ``(LAY, start, 0, cards)``, ``(EXTEND, index in TakeModel.seqs, 1 high / 0 low, cards)``,
 ``(DISCARD, card, 0, ())``, ``(NEXT_HAND, 0, 0, ())``; ``cards`` low to high in table order."""
 
-Seq = tuple[int, int, int, tuple[int, ...], int]
-"""A sequence: ``(owner seat, suit 0..3, start value 1..12, cards low to high, joker count)``."""
+Seq = tuple[int, int, int, tuple[int, ...], int, int, int]
+"""A sequence: ``(owner seat, suit 0..3, start value 1..12, cards low to high, joker count, high, low)``;
+``high`` and ``low`` are the bit of the natural card that could join it above its top and below its
+bottom (0 where nothing can: a top ace or a closed A..K above, K-14; a low ace below, K-4). Build
+with :func:`make_seq`."""
 
 STOCK, DRAW_DISCARD, LAY, EXTEND, DISCARD, NEXT_HAND = range(6)
 """Move kinds: draw from the stock (K-8), take the top discard (K-8), lay down a new sequence
@@ -136,6 +159,14 @@ class ModelRules:
         self.tie_shared = tie_shared
         self.end_on_empty = end_on_empty
         self.dead_stock = dead_stock
+
+
+def make_seq(owner: int, suit: int, start: int, cards: tuple[int, ...], jokers: int) -> Seq:
+    """The :data:`Seq` of a sequence, with the bits of the natural cards next to its ends (K-4, K-6, K-14)."""
+    end = start + len(cards) - 1
+    high = 1 << _CARD_AT[suit][end + 1] if end < (13 if start == 1 else 14) else 0
+    low = 1 << _CARD_AT[suit][start - 1] if start > (2 if end == 14 else 1) else 0
+    return (owner, suit, start, cards, jokers, high, low)
 
 
 def sequence_points(seq: Seq, rules: ModelRules) -> int:
@@ -243,24 +274,26 @@ class TakeModel:
         if kind == STOCK:
             self.hands[seat] |= 1 << self.stock.pop()
             self.phase = PLAY
+        elif kind == DISCARD:
+            card = move[1]
+            hands = self.hands
+            left = hands[seat] = hands[seat] & ~(1 << card)
+            self.discard.append(card)
+            if not left:
+                self._end_hand()
+                return
+            seat += 1
+            self.turn = seat if seat < self.rules.players else 0
+            self.phase = DRAW
+            self.drawn = -1
+            if not self.stock:
+                self._restock()
         elif kind == DRAW_DISCARD:
             card = self.discard.pop()
             self.hands[seat] |= 1 << card
             self.drawn = card
             self.phase = PLAY
-        elif kind == DISCARD:
-            card = move[1]
-            self.hands[seat] &= ~(1 << card)
-            self.discard.append(card)
-            if not self.hands[seat]:
-                self._end_hand()
-                return
-            self.turn = (seat + 1) % self.rules.players
-            self.phase = DRAW
-            self.drawn = -1
-            if not self.stock:
-                self._restock()
-        elif kind == LAY or kind == EXTEND:
+        elif kind in (LAY, EXTEND):
             cards = move[3]
             mask = 0
             for card in cards:
@@ -268,16 +301,17 @@ class TakeModel:
             self.hands[seat] &= ~mask
             jokers = (mask >> 52).bit_count()
             if kind == LAY:
-                self.seqs.append((seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards, jokers))
+                self.seqs.append(make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards,
+                                          jokers))
                 self.ids.append(self.next_id)
                 self.next_id += 1
             else:
                 index = move[1]
-                owner, suit, start, old, old_jokers = self.seqs[index]
+                owner, suit, start, old, old_jokers, _, _ = self.seqs[index]
                 if move[2]:
-                    self.seqs[index] = (seat, suit, start, old + cards, old_jokers + jokers)
+                    self.seqs[index] = make_seq(seat, suit, start, old + cards, old_jokers + jokers)
                 else:
-                    self.seqs[index] = (owner, suit, start - len(cards), cards + old, old_jokers + jokers)
+                    self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
             self.melded = True
             if not self.hands[seat]:
                 self._end_hand()

@@ -28,6 +28,7 @@ from .take import (
     Move,
     Seq,
     TakeModel,
+    make_seq,
 )
 
 __all__ = ["CARDS", "PHASES", "card_id", "model_from_state", "rules_from_options", "to_action"]
@@ -81,7 +82,7 @@ def model_from_state(state: TakeState, rules: ModelRules | None = None) -> TakeM
         meld = seq.meld
         assert meld.suit is not None
         cards = tuple(_IDS[c] for c in meld.cards)
-        seqs.append((seq.owner, SUITS.index(meld.suit), meld.start, cards, sum(1 for c in cards if c >= 52)))
+        seqs.append(make_seq(seq.owner, SUITS.index(meld.suit), meld.start, cards, sum(1 for c in cards if c >= 52)))
         ids.append(seq_id)
     drawn = _IDS[state.drawn_from_discard] if state.drawn_from_discard is not None else -1
     last = state.last_result.points if state.last_result is not None else None

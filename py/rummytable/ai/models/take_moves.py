@@ -55,6 +55,14 @@ DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, ()) for card in range
 """The discard of each card 0..53 (K-10), shared so that listing discards allocates nothing."""
 
 
+_DISCARD_ROWS: list[list[tuple[Move, ...] | None]] = [[None] * 8192 for _ in range(4)]
+"""The discards of each suit's 13-bit row of a hand, filled on first use (lists discards without a loop per card)."""
+
+_DISCARD_JOKERS: tuple[tuple[Move, ...], ...] = ((), (DISCARD_MOVES[52],), (DISCARD_MOVES[53],),
+                                                 (DISCARD_MOVES[52], DISCARD_MOVES[53]))
+"""The discards of the held jokers, by the hand's bits 52..53."""
+
+
 def suit_values(hand: int, suit: int) -> int:
     """The run values (bits 1..14) that ``hand`` holds naturally in ``suit``: an ace gives bits 1 and 14."""
     row = (hand >> (suit * 13)) & 0x1FFF
@@ -105,69 +113,67 @@ def _fillings(values: range, suit: int, vm: int, jokers: tuple[int, ...], extra_
     return out
 
 
-def play_moves(model: TakeModel) -> list[Move]:
-    """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
+_LAY_CACHE: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], int]] = {}
+_EXT_CACHE: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_CACHE_LIMIT = 200_000
+"""Entries a cache may hold before it is emptied (it only saves work; its content never changes)."""
 
-    :returns: ``(LAY, start, 0, cards)`` and ``(EXTEND, index, high, cards)`` moves, in a fixed order.
-    """
-    seat = model.turn
-    hand = model.hands[seat]
-    rules = model.rules
-    ratio = rules.ratio
-    go_out = rules.go_out
-    size = hand.bit_count()
-    drawn = model.drawn
-    blocked_drawn = drawn >= 0 and bool(hand >> drawn & 1)
-    jokers = tuple(j for j in (52, 53) if hand >> j & 1)
+_JOKER_SETS = ((), (52,), (53,), (52, 53))
+"""The held jokers in key order, by the hand's bits 52..53."""
+
+
+def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
+    """Every new sequence of ``suit`` from held values ``vm`` and jokers, in the engine's order, and the longest
+    one's length (K-4, K-5); cached, since it depends on nothing else."""
+    key = (suit, vm, joker_bits, ratio)
+    found = _LAY_CACHE.get(key)
+    if found is not None:
+        return found
+    jokers = _JOKER_SETS[joker_bits]
     joker_count = len(jokers)
     moves: list[Move] = []
-    rows = [suit_values(hand, suit) for suit in range(4)]
-
-    def keeps(cards: tuple[int, ...]) -> bool:
-        # K-10: a card the player may discard must be left (or none, with the go-out option).
-        left = size - len(cards)
-        if left == 0:
-            return go_out
-        if blocked_drawn and drawn not in cards:
-            left -= 1
-        return left >= 1
-
-    for suit in range(4):
-        vm = rows[suit]
-        if not vm:
-            continue
-        for start in range(1, 13):
-            missing = 0
-            for stop in range(start, 15):
-                if not vm >> stop & 1:
-                    missing += 1
-                    if missing > joker_count:
-                        break
-                if stop - start < 2 or (start == 1 and stop == 14):
-                    continue
-                for cards in _fillings(range(start, stop + 1), suit, vm, jokers, 0, 0, ratio):
-                    if keeps(cards):
-                        moves.append((LAY, start, 0, cards))
-    below_others = rules.below_others
-    for index, (owner, suit, start, seq_cards, seq_jokers) in enumerate(model.seqs):
-        vm = rows[suit]
-        if not vm and not joker_count:
-            continue
-        end = start + len(seq_cards) - 1
-        naturals = len(seq_cards) - seq_jokers
-        top = 13 if start == 1 else 14
-        # High end: values end+1 .. top (nothing above a top ace or a closed A..K, K-14).
+    for start in range(1, 13):
         missing = 0
-        for stop in range(end + 1, top + 1):
+        for stop in range(start, 15):
             if not vm >> stop & 1:
                 missing += 1
                 if missing > joker_count:
                     break
-            for cards in _fillings(range(end + 1, stop + 1), suit, vm, jokers, naturals, seq_jokers, ratio):
-                if keeps(cards):
-                    moves.append((EXTEND, index, 1, cards))
-        if seat != owner and not below_others:
-            continue
+            if stop - start < 2 or (start == 1 and stop == 14):
+                continue
+            moves.extend((LAY, start, 0, cards)
+                         for cards in _fillings(range(start, stop + 1), suit, vm, jokers, 0, 0, ratio))
+    if len(_LAY_CACHE) > _CACHE_LIMIT:
+        _LAY_CACHE.clear()
+    found = _LAY_CACHE[key] = (tuple(moves), max((len(m[3]) for m in moves), default=0))
+    return found
+
+
+def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
+                low_allowed: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every block that extends a sequence of ``suit`` (``start``, ``length`` cards, ``seq_jokers`` jokers)
+    from held values ``vm`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
+    K-13, K-14); cached, since it depends on nothing else."""
+    key = (suit, vm, joker_bits, ratio, start, length, seq_jokers, low_allowed)
+    found = _EXT_CACHE.get(key)
+    if found is not None:
+        return found
+    jokers = _JOKER_SETS[joker_bits]
+    joker_count = len(jokers)
+    end = start + length - 1
+    naturals = length - seq_jokers
+    top = 13 if start == 1 else 14
+    out: list[tuple[int, tuple[int, ...]]] = []
+    # High end: values end+1 .. top (nothing above a top ace or a closed A..K, K-14).
+    missing = 0
+    for stop in range(end + 1, top + 1):
+        if not vm >> stop & 1:
+            missing += 1
+            if missing > joker_count:
+                break
+        out.extend((1, cards) for cards in _fillings(range(end + 1, stop + 1), suit, vm, jokers, naturals,
+                                                     seq_jokers, ratio))
+    if low_allowed:
         bottom = 2 if end == 14 else 1
         missing = 0
         for low in range(start - 1, bottom - 1, -1):
@@ -175,10 +181,119 @@ def play_moves(model: TakeModel) -> list[Move]:
                 missing += 1
                 if missing > joker_count:
                     break
-            for cards in _fillings(range(low, start), suit, vm, jokers, naturals, seq_jokers, ratio):
-                if keeps(cards):
-                    moves.append((EXTEND, index, 0, cards))
+            out.extend((0, cards) for cards in _fillings(range(low, start), suit, vm, jokers, naturals,
+                                                         seq_jokers, ratio))
+    if len(_EXT_CACHE) > _CACHE_LIMIT:
+        _EXT_CACHE.clear()
+    found = _EXT_CACHE[key] = tuple(out)
+    return found
+
+
+def _keeps(cards: tuple[int, ...], size: int, drawn: int, blocked_drawn: bool, go_out: bool) -> bool:
+    """K-10: the play leaves a card the player may discard (or, with the go-out option, no card)."""
+    left = size - len(cards)
+    if left == 0:
+        return go_out
+    if blocked_drawn and drawn not in cards:
+        left -= 1
+    return left >= 1
+
+
+_LAY_ROWS: list[list[tuple[tuple[Move, ...], int] | None]] = [[None] * 8192 for _ in range(4)]
+"""The joker-free lay-downs of each suit's 13-bit row, filled on first use (:func:`_lay_row`)."""
+
+_SUIT_SLICES = tuple((suit, suit * 13, _DISCARD_ROWS[suit]) for suit in range(4))
+"""Per suit: its number, the shift of its 13 bits in a hand, and its discard table."""
+
+
+def _discard_row(suit: int, row: int) -> tuple[Move, ...]:
+    """The discards of the cards of ``suit`` in the 13-bit ``row`` (filled in the table on first use)."""
+    found = _DISCARD_ROWS[suit][row]
+    if found is None:
+        found = _DISCARD_ROWS[suit][row] = tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1)
+    return found
+
+
+def _lay_row(suit: int, row: int) -> tuple[tuple[Move, ...], int]:
+    """The joker-free lay-downs of ``suit``'s 13-bit ``row`` and the longest one's length (filled on first use)."""
+    found = _LAY_ROWS[suit][row]
+    if found is None:
+        vm = (row << 2) | ((row >> 12) & 1) << 1
+        # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
+        found = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
+        _LAY_ROWS[suit][row] = found
+    return found
+
+
+def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
+    """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
+
+    :param discards: also list every allowed discard (K-10), first.
+    :returns: (when asked) ``(DISCARD, card, 0, ())`` by suit and rank, then ``(LAY, start, 0, cards)``
+        by suit and start, then ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest
+        block first: a fixed order for a given position.
+    """
+    seat = model.turn
+    hand = model.hands[seat]
+    drawn = model.drawn
+    joker_bits = hand >> 52
+    moves: list[Move] = []
+    if discards:
+        free = hand if drawn < 0 else hand & ~(1 << drawn)
+        for suit, shift, table in _SUIT_SLICES:
+            row = (free >> shift) & 0x1FFF
+            if row:
+                moves.extend(table[row] or _discard_row(suit, row))
+        if free >> 52:
+            moves.extend(_DISCARD_JOKERS[free >> 52])
+    seqs = model.seqs
+    size = 0
+    if joker_bits:
+        rules = model.rules
+        ratio = rules.ratio
+        size = hand.bit_count()
+        for suit, shift, _ in _SUIT_SLICES:
+            row = (hand >> shift) & 0x1FFF
+            if row:
+                found, longest = _lay_downs(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, ratio)
+                _add_plays(moves, found, longest, size, model)
+    else:
+        for suit, shift, _ in _SUIT_SLICES:
+            row = (hand >> shift) & 0x1FFF
+            if row:
+                found, longest = _LAY_ROWS[suit][row] or _lay_row(suit, row)
+                if found:
+                    size = size or hand.bit_count()
+                    _add_plays(moves, found, longest, size, model)
+    if not seqs:
+        return moves
+    below_others = model.rules.below_others
+    index = -1
+    for owner, suit, start, seq_cards, seq_jokers, high, low in seqs:
+        index += 1
+        # Without a joker a block must hold the natural card next to an end.
+        if not joker_bits and not (hand & high or (hand & low and (seat == owner or below_others))):
+            continue
+        row = (hand >> (suit * 13)) & 0x1FFF
+        extensions = _extensions(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, model.rules.ratio, start,
+                                 len(seq_cards), seq_jokers, seat == owner or below_others)
+        size = size or hand.bit_count()
+        for high_end, cards in extensions:
+            if len(cards) < size - 1 or _keeps(cards, size, drawn, drawn >= 0 and bool(hand >> drawn & 1),
+                                               model.rules.go_out):
+                moves.append((EXTEND, index, high_end, cards))
     return moves
+
+
+def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: int, model: TakeModel) -> None:
+    """Add the lay-downs ``found`` to ``moves``, keeping only those that leave a card to discard (K-10)."""
+    if longest < size - 1:
+        moves.extend(found)
+        return
+    drawn = model.drawn
+    blocked = drawn >= 0 and bool(model.hands[model.turn] >> drawn & 1)
+    go_out = model.rules.go_out
+    moves.extend(m for m in found if _keeps(m[3], size, drawn, blocked, go_out))
 
 
 def legal_moves(model: TakeModel) -> list[Move]:
@@ -197,11 +312,7 @@ def legal_moves(model: TakeModel) -> list[Move]:
             moves.append(DRAW_DISCARD_MOVE)
         return moves
     if phase == PLAY:
-        moves = play_moves(model)
-        hand = model.hands[model.turn]
-        drawn = model.drawn
-        moves.extend([DISCARD_MOVES[c] for c in range(54) if hand >> c & 1 and c != drawn])
-        return moves
+        return play_moves(model, True)
     if phase == ROUND_OVER:
         return [NEXT_HAND_MOVE]
     return []
