@@ -14,7 +14,8 @@ either pile; then, while the turn lasts, a random lay-down or extension with pro
 Both are process CPU time (``time.process_time_ns``), each turn repeated (on fresh copies
 made outside the timing) and divided, so the clock's granularity does not matter. The
 report gives per-turn median, p99 and maximum in microseconds, the ratio of the medians and
-of the totals.
+of the totals, and the rate of play-outs (two turns per player) with the default policy of
+:mod:`rummytable.ai.models.take_policy`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .. import make_bot
 from .take import DISCARD, LAY, PLAY, Move, TakeModel
 from .take_convert import model_from_state, to_action
 from .take_moves import legal_moves
+from .take_policy import bench_playouts
 
 __all__ = ["Turn", "bench", "main", "sample_turns"]
 
@@ -149,21 +151,31 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
     """Time ``positions`` simulated turns on the engine and on the model; return the JSON report.
 
     :returns: ``{"positions", "steps_per_turn", "engine_turn": {median_us, p99_us, max_us, mean_us},
-        "model_turn": {...}, "speedup_median", "speedup_total", "playout": {...}}`` (CPU time).
+        "model_turn": {...}, "speedup_median" (ratio of the medians), "speedup_total" (of the sums),
+        "speedup_per_turn_median" (median of the per-turn ratios), "playout": {...}}`` (CPU time; ``playout`` as
+        :func:`~rummytable.ai.models.take_policy.bench_playouts` gives it, when ``playouts``).
     """
     turns = sample_turns(positions, seed)
     # Warm both paths (imports, caches) before timing.
     for turn in turns[:20]:
         _time_engine(turn, 1)
         _time_model(turn, 1)
-    engine = [_time_engine(turn, engine_repeat) for turn in turns]
-    model = [_time_model(turn, model_repeat) for turn in turns]
+    # Interleaved turn by turn, so that a change in the machine's load hits both alike.
+    engine: list[int] = []
+    model: list[int] = []
+    for turn in turns:
+        engine.append(_time_engine(turn, engine_repeat))
+        model.append(_time_model(turn, model_repeat))
+    per_turn = sorted(e / max(1, m) for e, m in zip(engine, model))
     ratio = sorted(engine)[len(engine) // 2] / max(1, sorted(model)[len(model) // 2])
     report: dict[str, Any] = {
         "positions": len(turns), "steps_per_turn": round(sum(len(t.moves) for t in turns) / len(turns), 2),
         "clock": "process_time_ns", "engine_turn": _summary(engine), "model_turn": _summary(model),
         "speedup_median": round(ratio, 1), "speedup_total": round(sum(engine) / max(1, sum(model)), 1),
+        "speedup_per_turn_median": round(per_turn[len(per_turn) // 2], 1),
     }
+    if playouts:
+        report["playout"] = bench_playouts([t.model for t in turns], playouts, seed)
     return report
 
 

@@ -203,10 +203,12 @@ class TakeModel:
         since the deal or the last rebuild (K-19 ``dead_stock_ends_hand``).
     :ivar scores: cumulative points per seat. :ivar last_points: points per seat of the last
         finished hand (K-17), else ``None``. :ivar winners: the winning seats once the match is over.
+    :ivar touch: the bits of every natural card that could join a sequence at an end (the
+        union of the sequences' ``high`` and ``low``), kept up to date by :meth:`apply`.
     """
 
     __slots__ = ("dealer", "discard", "drawn", "hand_no", "hands", "ids", "last_points", "melded", "next_id",
-                 "phase", "restocks", "rules", "scores", "seed", "seqs", "stock", "turn", "winners")
+                 "phase", "restocks", "rules", "scores", "seed", "seqs", "stock", "touch", "turn", "winners")
 
     def __init__(self, rules: ModelRules, seed: int, hand_no: int, dealer: int, phase: int, turn: int,
                  hands: list[int], stock: list[int], discard: list[int], seqs: list[Seq], ids: list[int],
@@ -231,6 +233,7 @@ class TakeModel:
         self.scores = scores
         self.last_points = last_points
         self.winners = winners
+        self.touch = _touch(seqs)
 
     def copy(self) -> TakeModel:
         """An independent copy (five list copies; cards, sequences and rules are immutable or shared)."""
@@ -313,6 +316,7 @@ class TakeModel:
                 else:
                     self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
             self.melded = True
+            self.touch = _touch(self.seqs)
             if not self.hands[seat]:
                 self._end_hand()
         else:
@@ -369,6 +373,7 @@ class TakeModel:
         self.stock = deck
         self.seqs = []
         self.ids = []
+        self.touch = 0
         # The engine's ids go on counting across hands (next_id is not reset by a deal).
         self.hand_no = hand_no
         self.dealer = dealer
@@ -377,6 +382,14 @@ class TakeModel:
         self.drawn = -1
         self.restocks = 0
         self.melded = False
+
+
+def _touch(seqs: list[Seq]) -> int:
+    """The union of the sequences' end-neighbour bits (see :attr:`TakeModel.touch`)."""
+    bits = 0
+    for seq in seqs:
+        bits |= seq[5] | seq[6]
+    return bits
 
 
 def _suit_of(cards: tuple[int, ...]) -> int:

@@ -55,9 +55,6 @@ DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, ()) for card in range
 """The discard of each card 0..53 (K-10), shared so that listing discards allocates nothing."""
 
 
-_DISCARD_ROWS: list[list[tuple[Move, ...] | None]] = [[None] * 8192 for _ in range(4)]
-"""The discards of each suit's 13-bit row of a hand, filled on first use (lists discards without a loop per card)."""
-
 _DISCARD_JOKERS: tuple[tuple[Move, ...], ...] = ((), (DISCARD_MOVES[52],), (DISCARD_MOVES[53],),
                                                  (DISCARD_MOVES[52], DISCARD_MOVES[53]))
 """The discards of the held jokers, by the hand's bits 52..53."""
@@ -199,73 +196,80 @@ def _keeps(cards: tuple[int, ...], size: int, drawn: int, blocked_drawn: bool, g
     return left >= 1
 
 
-_LAY_ROWS: list[list[tuple[tuple[Move, ...], int] | None]] = [[None] * 8192 for _ in range(4)]
-"""The joker-free lay-downs of each suit's 13-bit row, filled on first use (:func:`_lay_row`)."""
+RowEntry = tuple[tuple[Move, ...], tuple[Move, ...], int, int]
+"""What a suit's 13-bit row of a hand gives: its discards, its joker-free lay-downs, the longest
+lay-down's length, and its run values (bits 1..14, an ace on 1 and 14)."""
 
-_SUIT_SLICES = tuple((suit, suit * 13, _DISCARD_ROWS[suit]) for suit in range(4))
-"""Per suit: its number, the shift of its 13 bits in a hand, and its discard table."""
+_ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
+"""Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
+lay-downs without a loop per card)."""
+
+_SUIT_SLICES = tuple((suit, suit * 13, _ROWS[suit]) for suit in range(4))
+"""Per suit: its number, the shift of its 13 bits in a hand, and its row table."""
+
+_ROW0, _ROW1, _ROW2, _ROW3 = _ROWS
+for _table in _ROWS:
+    # An empty row has nothing; filled now so that the unrolled lookup needs no test for it.
+    _table[0] = ((), (), 0, 0)
 
 
-def _discard_row(suit: int, row: int) -> tuple[Move, ...]:
-    """The discards of the cards of ``suit`` in the 13-bit ``row`` (filled in the table on first use)."""
-    found = _DISCARD_ROWS[suit][row]
-    if found is None:
-        found = _DISCARD_ROWS[suit][row] = tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1)
-    return found
-
-
-def _lay_row(suit: int, row: int) -> tuple[tuple[Move, ...], int]:
-    """The joker-free lay-downs of ``suit``'s 13-bit ``row`` and the longest one's length (filled on first use)."""
-    found = _LAY_ROWS[suit][row]
-    if found is None:
-        vm = (row << 2) | ((row >> 12) & 1) << 1
-        # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
-        found = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
-        _LAY_ROWS[suit][row] = found
+def _row_entry(suit: int, row: int) -> RowEntry:
+    """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
+    vm = (row << 2) | ((row >> 12) & 1) << 1
+    # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
+    lays, longest = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
+    found = _ROWS[suit][row] = (tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1), lays,
+                                longest, vm)
     return found
 
 
 def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
 
-    :param discards: also list every allowed discard (K-10), first.
-    :returns: (when asked) ``(DISCARD, card, 0, ())`` by suit and rank, then ``(LAY, start, 0, cards)``
-        by suit and start, then ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest
-        block first: a fixed order for a given position.
+    :param discards: also list every allowed discard (K-10).
+    :returns: (when asked) the ``(DISCARD, card, 0, ())`` by suit and rank, then the
+        ``(LAY, start, 0, cards)`` by suit and start (with jokers in hand: by suit, its discards
+        then its lay-downs, and the jokers' discards last); then
+        ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest block first:
+        a fixed order for a given position.
     """
     seat = model.turn
     hand = model.hands[seat]
-    drawn = model.drawn
     joker_bits = hand >> 52
-    moves: list[Move] = []
-    if discards:
-        free = hand if drawn < 0 else hand & ~(1 << drawn)
-        for suit, shift, table in _SUIT_SLICES:
-            row = (free >> shift) & 0x1FFF
-            if row:
-                moves.extend(table[row] or _discard_row(suit, row))
-        if free >> 52:
-            moves.extend(_DISCARD_JOKERS[free >> 52])
-    seqs = model.seqs
     size = 0
-    if joker_bits:
-        rules = model.rules
-        ratio = rules.ratio
-        size = hand.bit_count()
-        for suit, shift, _ in _SUIT_SLICES:
-            row = (hand >> shift) & 0x1FFF
-            if row:
-                found, longest = _lay_downs(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, ratio)
-                _add_plays(moves, found, longest, size, model)
+    drawn = model.drawn
+    if not joker_bits:
+        # The common case, unrolled: each suit's discards and joker-free lay-downs from its table.
+        r0, r1, r2, r3 = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
+        e0 = _ROW0[r0] or _row_entry(0, r0)
+        e1 = _ROW1[r1] or _row_entry(1, r1)
+        e2 = _ROW2[r2] or _row_entry(2, r2)
+        e3 = _ROW3[r3] or _row_entry(3, r3)
+        moves: list[Move] = [*e0[0], *e1[0], *e2[0], *e3[0]] if discards else []
+        if e0[1] or e1[1] or e2[1] or e3[1]:
+            size = hand.bit_count()
+            for entry in (e0, e1, e2, e3):
+                if entry[1]:
+                    _add_plays(moves, entry[1], entry[2], size, model)
     else:
-        for suit, shift, _ in _SUIT_SLICES:
-            row = (hand >> shift) & 0x1FFF
-            if row:
-                found, longest = _LAY_ROWS[suit][row] or _lay_row(suit, row)
-                if found:
-                    size = size or hand.bit_count()
-                    _add_plays(moves, found, longest, size, model)
-    if not seqs:
+        moves = []
+        size = hand.bit_count()
+        for suit, shift, table in _SUIT_SLICES:
+            row = hand >> shift & 0x1FFF
+            if not row:
+                continue
+            found = table[row] or _row_entry(suit, row)
+            if discards:
+                moves += found[0]
+            lays, longest = _lay_downs(suit, found[3], joker_bits, model.rules.ratio)
+            if lays:
+                _add_plays(moves, lays, longest, size, model)
+        if discards:
+            moves += _DISCARD_JOKERS[joker_bits]
+    if discards and drawn >= 0 and hand >> drawn & 1:
+        moves.remove(DISCARD_MOVES[drawn])
+    seqs = model.seqs
+    if not seqs or not (joker_bits or hand & model.touch):
         return moves
     below_others = model.rules.below_others
     index = -1
@@ -304,15 +308,12 @@ def legal_moves(model: TakeModel) -> list[Move]:
         after the match: ``[]``.
     """
     phase = model.phase
-    if phase == DRAW:
-        moves: list[Move] = []
-        if model.stock:
-            moves.append(STOCK_MOVE)
-        if model.discard:
-            moves.append(DRAW_DISCARD_MOVE)
-        return moves
     if phase == PLAY:
         return play_moves(model, True)
+    if phase == DRAW:
+        if model.stock:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE] if model.discard else [STOCK_MOVE]
+        return [DRAW_DISCARD_MOVE] if model.discard else []
     if phase == ROUND_OVER:
         return [NEXT_HAND_MOVE]
     return []
