@@ -10,8 +10,9 @@ same plays), and every one of them, applied to the model and to a copy of the en
 give the same state: hands, stock, discard pile, sequences with ids, owners, start, cards and
 lock, phase, whose turn, scores and the last hand's points, winners, rebuild counters.
 
-The normal run checks 2,000 positions (a tenth inside Pyodide); ``RUMMYTABLE_MODEL_POSITIONS=10000`` (or running
-this file: ``PYTHONPATH=py:tests python tests/models/test_take_model.py 10000``) checks more and prints the counts.
+The normal run checks 2,000 positions (a tenth inside Pyodide); ``RUMMYTABLE_MODEL_POSITIONS=10000``
+(or running this file: ``PYTHONPATH=py:tests python tests/models/test_take_model.py 10000 [seed]``)
+checks more and prints the counts.
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ def test_take_model_agrees_with_the_engine() -> None:
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    result = run_check(count)
+    result = run_check(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     print(json.dumps(result.summary(), indent=1))
     sys.exit(1 if result.list_mismatches or result.state_mismatches else 0)
 
