@@ -23,7 +23,7 @@ import random
 import time
 
 from .take import DRAW, LAY, MATCH_OVER, PLAY, ROUND_OVER, Move, TakeModel, card_points, sequence_points
-from .take_moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves
+from .take_moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves, suit_values
 
 __all__ = ["EXPLORE", "bench_playouts", "choose_discard", "choose_play", "playout", "policy_turn", "standing"]
 
@@ -75,13 +75,18 @@ _NEAR = (*[_near_values(rank + 2) for rank in range(12)],
 """By rank index 0..12 (2..ace): the values of the naturals that make a card not loose (an ace is low or high)."""
 
 
-def _loose(hand: int, card: int) -> bool:
-    """True for a natural card with no natural of its suit within two values in ``hand`` (an ace counts low too)."""
-    if card >= 52:
-        return False
-    suit, rank = divmod(card, 13)
-    row = (hand >> (suit * 13)) & 0x1FFF
-    return not ((row << 2) | ((row >> 12) & 1) << 1) & _NEAR[rank]
+_NATURALS = (1 << 52) - 1
+"""The bits of the 52 natural cards."""
+
+
+def _cards(bits: int) -> list[int]:
+    """The cards of a bit set, lowest first."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(low.bit_length() - 1)
+        bits ^= low
+    return cards
 
 
 def choose_discard(model: TakeModel, rng: random.Random) -> Move:
@@ -91,14 +96,28 @@ def choose_discard(model: TakeModel, rng: random.Random) -> Move:
     """
     hand = model.hands[model.turn]
     free = hand if model.drawn < 0 else hand & ~(1 << model.drawn)
-    cards = [c for c in range(54) if free >> c & 1]
-    if not cards:
+    if not free:
         raise ValueError("no card may be discarded (K-10)")
     if rng.random() < EXPLORE:
-        return DISCARD_MOVES[rng.choice(cards)]
-    loose = [c for c in cards if _loose(hand, c)]
-    pool = loose or [c for c in cards if c < 52] or cards
-    return DISCARD_MOVES[max(pool, key=lambda c: (card_points(c), c))]
+        return DISCARD_MOVES[rng.choice(_cards(free))]
+    values = [suit_values(hand, suit) for suit in (0, 1, 2, 3)]
+    best_loose = best_natural = -1
+    naturals = free & _NATURALS
+    while naturals:
+        low = naturals & -naturals
+        card = low.bit_length() - 1
+        naturals ^= low
+        # Highest points first, then the highest card number (as max over (points, card)).
+        key = card_points(card) * 64 + card
+        suit, rank = divmod(card, 13)
+        if not values[suit] & _NEAR[rank]:
+            best_loose = max(best_loose, key)
+        else:
+            best_natural = max(best_natural, key)
+    best = best_loose if best_loose >= 0 else best_natural
+    if best >= 0:
+        return DISCARD_MOVES[best % 64]
+    return DISCARD_MOVES[53 if free >> 53 & 1 else 52]
 
 
 def _discard_is_useful(model: TakeModel) -> bool:
@@ -106,7 +125,14 @@ def _discard_is_useful(model: TakeModel) -> bool:
     seat = model.turn
     card = model.discard[-1]
     hand = model.hands[seat]
-    model.hands[seat] = hand | 1 << card
+    with_card = hand | 1 << card
+    if card < 52 and not hand >> 52 and not with_card & model.touch:
+        # Without a joker, a card joins a new sequence only next to naturals of its suit
+        # within two values, and a sequence only in a block from a card next to its end.
+        suit, rank = divmod(card, 13)
+        if not suit_values(hand, suit) & _NEAR[rank]:
+            return False
+    model.hands[seat] = with_card
     model.drawn = card
     try:
         return any(card in move[3] and _gain(model, move) > 0 for move in play_moves(model))
