@@ -78,6 +78,9 @@ _NEAR = (*[_near_values(rank + 2) for rank in range(12)],
 _NATURALS = (1 << 52) - 1
 """The bits of the 52 natural cards."""
 
+_POINTS_KEY = tuple(card_points(card) * 64 + card for card in range(54))
+"""Per card: its points (K-2) then its number, as one integer to compare."""
+
 
 def _cards(bits: int) -> list[int]:
     """The cards of a bit set, lowest first."""
@@ -100,7 +103,10 @@ def choose_discard(model: TakeModel, rng: random.Random) -> Move:
         raise ValueError("no card may be discarded (K-10)")
     if rng.random() < EXPLORE:
         return DISCARD_MOVES[rng.choice(_cards(free))]
-    values = [suit_values(hand, suit) for suit in (0, 1, 2, 3)]
+    values = []
+    for shift in (0, 13, 26, 39):
+        row = hand >> shift & 0x1FFF
+        values.append((row << 2) | (row >> 12 & 1) << 1)
     best_loose = best_natural = -1
     naturals = free & _NATURALS
     while naturals:
@@ -108,12 +114,13 @@ def choose_discard(model: TakeModel, rng: random.Random) -> Move:
         card = low.bit_length() - 1
         naturals ^= low
         # Highest points first, then the highest card number (as max over (points, card)).
-        key = card_points(card) * 64 + card
+        key = _POINTS_KEY[card]
         suit, rank = divmod(card, 13)
         if not values[suit] & _NEAR[rank]:
-            best_loose = max(best_loose, key)
-        else:
-            best_natural = max(best_natural, key)
+            if key > best_loose:
+                best_loose = key
+        elif key > best_natural:
+            best_natural = key
     best = best_loose if best_loose >= 0 else best_natural
     if best >= 0:
         return DISCARD_MOVES[best % 64]
