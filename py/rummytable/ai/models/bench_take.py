@@ -152,7 +152,9 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
 
     :returns: ``{"positions", "steps_per_turn", "engine_turn": {median_us, p99_us, max_us, mean_us},
         "model_turn": {...}, "speedup_median" (ratio of the medians), "speedup_total" (of the sums),
-        "speedup_per_turn_median" (median of the per-turn ratios), "playout": {...}}`` (CPU time; ``playout`` as
+        "speedup_per_turn_median" (median of the per-turn ratios), "melding_turns": {positions,
+        engine_median_us, model_median_us, speedup_total} (the turns with a lay-down or extension),
+        "playout": {...}}`` (CPU time; ``playout`` as
         :func:`~rummytable.ai.models.take_policy.bench_playouts` gives it, when ``playouts``).
     """
     turns = sample_turns(positions, seed)
@@ -174,6 +176,13 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
         "speedup_median": round(ratio, 1), "speedup_total": round(sum(engine) / max(1, sum(model)), 1),
         "speedup_per_turn_median": round(per_turn[len(per_turn) // 2], 1),
     }
+    # Turns with a lay-down or extension (more steps, larger lists) on their own.
+    melding = [i for i, turn in enumerate(turns) if len(turn.moves) > 2]
+    if melding:
+        eng, mod = [engine[i] for i in melding], [model[i] for i in melding]
+        report["melding_turns"] = {"positions": len(melding), "engine_median_us": _summary(eng)["median_us"],
+                                   "model_median_us": _summary(mod)["median_us"],
+                                   "speedup_total": round(sum(eng) / max(1, sum(mod)), 1)}
     if playouts:
         report["playout"] = bench_playouts([t.model for t in turns], playouts, seed)
     return report
