@@ -1,0 +1,216 @@
+"""How much faster the Take search model plays a turn than the rules engine (the ``models`` bench section).
+
+Positions are the starts of turns (draw phase) from seeded matches with 2, 3 and 4 players
+(rule book options), played by the easy computer players (real play, cheap to produce). In each
+position one whole turn is chosen once, on the model, by a seeded random policy (draw from
+either pile; then, while the turn lasts, a random lay-down or extension with probability
+1/2, else a random discard), and then timed twice from the same position:
+
+* **engine**: for each step ``TakeGame.legal_actions`` of the seat and ``TakeGame.apply``
+  of the chosen action (the engine's cost of one simulated turn);
+* **model**: for each step :func:`~rummytable.ai.models.take_moves.legal_moves` and
+  :meth:`~rummytable.ai.models.take.TakeModel.apply` of the same move.
+
+Both are process CPU time (``time.process_time_ns``), each turn repeated (on fresh copies
+made outside the timing) and divided, so the clock's granularity does not matter. The
+report gives per-turn median, p99 and maximum in microseconds, the ratio of the medians and
+of the totals, and the rate of play-outs (two turns per player) with the default policy of
+:mod:`rummytable.ai.models.take_policy`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from ...game import Action
+from ...take import TakeGame
+from ...take_actions import Discard, Extend, LayDown
+from .. import make_bot
+from .take import DISCARD, LAY, PLAY, Move, TakeModel
+from .take_convert import model_from_state, to_action
+from .take_moves import legal_moves
+from .take_policy import bench_playouts
+
+__all__ = ["Turn", "bench", "main", "sample_turns"]
+
+PLAYER_COUNTS = (2, 3, 4)
+"""Player counts the positions come from."""
+
+
+class Turn:
+    """One timed turn: the start position (engine and model) and the moves chosen for it.
+
+    :ivar game: the engine at the start of the turn. :ivar model: the model of the same position.
+    :ivar moves: the model moves of the turn, in order. :ivar actions: the same as engine actions.
+    """
+
+    __slots__ = ("actions", "game", "model", "moves")
+
+    def __init__(self, game: TakeGame, model: TakeModel, moves: list[Move], actions: list[Action]) -> None:
+        """Store the turn (nothing is copied)."""
+        self.game = game
+        self.model = model
+        self.moves = moves
+        self.actions = actions
+
+
+def _choose_turn(model: TakeModel, rng: random.Random) -> tuple[list[Move], list[Action]]:
+    """Play one turn on a copy of ``model`` with the seeded random policy; return its moves and actions."""
+    work = model.copy()
+    seat = work.turn
+    moves: list[Move] = []
+    actions: list[Action] = []
+    while work.phase <= PLAY and work.turn == seat and (not moves or work.phase == PLAY):
+        legal = legal_moves(work)
+        plays = [m for m in legal if m[0] < DISCARD and m[0] >= LAY]
+        discards = [m for m in legal if m[0] == DISCARD]
+        if work.phase == PLAY:
+            move = rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(discards)
+        else:
+            move = rng.choice(legal)
+        actions.append(to_action(work, move))
+        moves.append(move)
+        work.apply(move)
+    return moves, actions
+
+
+def sample_turns(count: int, seed: int, player: str = "easy") -> list[Turn]:
+    """``count`` turn starts from seeded matches (2-4 players), each with its turn.
+
+    :param player: who plays the matches: a computer level (``"easy"``: real play at little
+        cost) or ``"eager"`` (random, melding whenever it can).
+    """
+    turns: list[Turn] = []
+    match = 0
+    while len(turns) < count:
+        rng = random.Random(seed * 7919 + match)
+        players = PLAYER_COUNTS[match % len(PLAYER_COUNTS)]
+        game = TakeGame.new({"players": players}, seed=seed * 1000 + match)
+        bots = [make_bot("take", player, seed=seed * 1000 + match * 10 + s) for s in range(players)] \
+            if player != "eager" else []
+        match += 1
+        for _ in range(600):
+            seat = game.to_move
+            if seat is None or len(turns) >= count:
+                break
+            if game.phase.value == "draw":
+                model = model_from_state(game.state)
+                moves, actions = _choose_turn(model, rng)
+                turns.append(Turn(game.copy(), model, moves, actions))
+            if bots:
+                game.apply(game.action_from_json(bots[seat].decide(game.view(seat), game.public_log).action))
+                continue
+            legal = game.legal_actions(seat)
+            plays: list[Action] = [a for a in legal if isinstance(a, (LayDown, Extend))]
+            if plays and rng.random() < 0.8:
+                action = rng.choice(plays)
+            else:
+                action = rng.choice([a for a in legal if isinstance(a, Discard)] or legal)
+            game.apply(action)
+    return turns
+
+
+def _time_engine(turn: Turn, repeat: int) -> int:
+    """CPU nanoseconds of one engine turn (legal actions + apply per step), mean of ``repeat`` runs."""
+    games = [turn.game.copy() for _ in range(repeat)]
+    seat = turn.game.state.turn
+    actions = turn.actions
+    started = time.process_time_ns()
+    for game in games:
+        for action in actions:
+            game.legal_actions(seat)
+            game.apply(action)
+    return (time.process_time_ns() - started) // repeat
+
+
+def _time_model(turn: Turn, repeat: int) -> int:
+    """CPU nanoseconds of one model turn (legal moves + apply per step), mean of ``repeat`` runs."""
+    models = [turn.model.copy() for _ in range(repeat)]
+    moves = turn.moves
+    started = time.process_time_ns()
+    for model in models:
+        for move in moves:
+            legal_moves(model)
+            model.apply(move)
+    return (time.process_time_ns() - started) // repeat
+
+
+def _summary(samples: list[int]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {"median_us": round(ordered[len(ordered) // 2] / 1000, 2),
+            "p99_us": round(ordered[min(len(ordered) - 1, len(ordered) * 99 // 100)] / 1000, 2),
+            "max_us": round(ordered[-1] / 1000, 2), "mean_us": round(sum(ordered) / len(ordered) / 1000, 2)}
+
+
+def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_repeat: int = 30,
+          playouts: int = 300) -> dict[str, Any]:
+    """Time ``positions`` simulated turns on the engine and on the model; return the JSON report.
+
+    :returns: ``{"positions", "steps_per_turn", "engine_turn": {median_us, p99_us, max_us, mean_us},
+        "model_turn": {...}, "speedup_median" (ratio of the medians), "speedup_total" (of the sums),
+        "speedup_per_turn_median" (median of the per-turn ratios), "melding_turns": {positions,
+        engine_median_us, model_median_us, speedup_total} (the turns with a lay-down or extension),
+        "playout": {...}}`` (CPU time; ``playout`` as
+        :func:`~rummytable.ai.models.take_policy.bench_playouts` gives it, when ``playouts``).
+    """
+    turns = sample_turns(positions, seed)
+    # Warm both paths (imports, caches) before timing.
+    for turn in turns[:20]:
+        _time_engine(turn, 1)
+        _time_model(turn, 1)
+    # Interleaved turn by turn, so that a change in the machine's load hits both alike.
+    engine: list[int] = []
+    model: list[int] = []
+    for turn in turns:
+        engine.append(_time_engine(turn, engine_repeat))
+        model.append(_time_model(turn, model_repeat))
+    per_turn = sorted(e / max(1, m) for e, m in zip(engine, model))
+    ratio = sorted(engine)[len(engine) // 2] / max(1, sorted(model)[len(model) // 2])
+    report: dict[str, Any] = {
+        "positions": len(turns), "steps_per_turn": round(sum(len(t.moves) for t in turns) / len(turns), 2),
+        "clock": "process_time_ns", "engine_turn": _summary(engine), "model_turn": _summary(model),
+        "speedup_median": round(ratio, 1), "speedup_total": round(sum(engine) / max(1, sum(model)), 1),
+        "speedup_per_turn_median": round(per_turn[len(per_turn) // 2], 1),
+    }
+    # Turns with a lay-down or extension (more steps, larger lists) on their own.
+    melding = [i for i, turn in enumerate(turns) if len(turn.moves) > 2]
+    if melding:
+        eng, mod = [engine[i] for i in melding], [model[i] for i in melding]
+        report["melding_turns"] = {"positions": len(melding), "engine_median_us": _summary(eng)["median_us"],
+                                   "model_median_us": _summary(mod)["median_us"],
+                                   "speedup_total": round(sum(eng) / max(1, sum(mod)), 1)}
+    if playouts:
+        report["playout"] = bench_playouts([t.model for t in turns], playouts, seed)
+    return report
+
+
+def run(quick: bool = False, seed: int = 1) -> dict[str, Any]:
+    """The ``models`` section: :func:`bench` over 1,000 positions (200 when ``quick``)."""
+    return {"take": bench(positions=200 if quick else 1000, seed=seed, playouts=100 if quick else 300)}
+
+
+try:  # Registered as the ``models`` section of ``python -m rummytable bench`` when bench imports this module.
+    from ...bench import BenchConfig, section
+
+    @section("models")
+    def _models_section(config: BenchConfig) -> dict[str, Any]:
+        """The bench section: :func:`run` with the bench's ``quick`` flag and seed."""
+        return run(quick=config.quick, seed=config.seed)
+except ImportError:  # pragma: no cover - a build without the bench module
+    pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m rummytable.ai.models.bench_take [positions]``: print the report as JSON; returns 0."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    positions = int(args[0]) if args else 1000
+    print(json.dumps({"take": bench(positions=positions)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

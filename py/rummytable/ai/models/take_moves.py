@@ -1,0 +1,319 @@
+"""Legal moves of a :class:`~rummytable.ai.models.take.TakeModel`: the engine's list, on bit sets.
+
+:func:`legal_moves` gives, for the seat to move, exactly the actions the engine's
+``TakeGame.legal_actions`` lists (docs/rules-take.md, "Legal actions"), as model moves:
+
+* draw phase: draw from the stock (when it has cards) and take the top discard (K-8);
+* play phase: every new sequence the hand can form (every suit, every run of 3..13 values
+  with the ace low or high but never at both ends, every choice of which positions the
+  held jokers fill, K-4, K-5), every extension of every sequence by a block of 1..n cards
+  at either end (below another player's sequence only with ``below_others``, K-13; never
+  above a locked top, K-14), each with the ``joker_ratio`` checked for the whole sequence
+  (K-5); only plays that keep a card to discard (K-10) or, with the go-out option, empty
+  the hand; then every discard but the card taken from the discard pile (K-10);
+* after a hand: deal the next hand (K-3); once the match is over: nothing.
+
+As in the engine, jokers are interchangeable: a play with jokers is listed once, the
+held jokers placed in key order (52 before 53). The order of the list is fixed for a
+given position (suits, starts, sequences, ends, counts), not the engine's sort order.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .take import (
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    EXTEND,
+    LAY,
+    NEXT_HAND,
+    PLAY,
+    RATIO_MORE,
+    RATIO_NOT_FEWER,
+    ROUND_OVER,
+    STOCK,
+    Move,
+    TakeModel,
+    card_at,
+)
+
+__all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "legal_moves", "play_moves",
+           "suit_values"]
+
+STOCK_MOVE: Move = (STOCK, 0, 0, ())
+"""Draw the top of the stock (K-8)."""
+
+DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, ())
+"""Take the top of the discard pile (K-8)."""
+
+NEXT_HAND_MOVE: Move = (NEXT_HAND, 0, 0, ())
+"""Deal the next hand (K-3)."""
+
+DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, ()) for card in range(54))
+"""The discard of each card 0..53 (K-10), shared so that listing discards allocates nothing."""
+
+
+_DISCARD_JOKERS: tuple[tuple[Move, ...], ...] = ((), (DISCARD_MOVES[52],), (DISCARD_MOVES[53],),
+                                                 (DISCARD_MOVES[52], DISCARD_MOVES[53]))
+"""The discards of the held jokers, by the hand's bits 52..53."""
+
+
+def suit_values(hand: int, suit: int) -> int:
+    """The run values (bits 1..14) that ``hand`` holds naturally in ``suit``: an ace gives bits 1 and 14."""
+    row = (hand >> (suit * 13)) & 0x1FFF
+    return (row << 2) | ((row >> 12) & 1) << 1
+
+
+def _ratio_ok(naturals: int, jokers: int, ratio: int) -> bool:
+    """K-5 for a whole sequence of ``naturals`` natural cards and ``jokers`` jokers."""
+    if naturals < 1:
+        return False
+    if ratio == RATIO_MORE:
+        return naturals > jokers
+    if ratio == RATIO_NOT_FEWER:
+        return naturals >= jokers
+    return True
+
+
+def _fillings(values: range, suit: int, vm: int, jokers: tuple[int, ...], extra_naturals: int, extra_jokers: int,
+              ratio: int) -> list[tuple[int, ...]]:
+    """Every way to fill run ``values`` from held naturals (bits of ``vm``) and ``jokers`` (key order).
+
+    ``extra_*`` count the cards already in the sequence being extended (K-5 is checked on the
+    whole sequence). The same fillings, in the same order, as the engine's ``_fillings``.
+    """
+    held = [i for i, v in enumerate(values) if vm >> v & 1]
+    missing = len(values) - len(held)
+    spare = len(jokers) - missing
+    if spare < 0:
+        return []
+    out: list[tuple[int, ...]] = []
+    for extra in range(min(spare, len(held)) + 1):
+        used_jokers = missing + extra
+        if not _ratio_ok(len(values) - used_jokers + extra_naturals, used_jokers + extra_jokers, ratio):
+            continue
+        if not used_jokers:
+            out.append(tuple([card_at(suit, v) for v in values]))
+            continue
+        for swapped in combinations(held, extra):
+            cards: list[int] = []
+            next_joker = 0
+            for i, value in enumerate(values):
+                if vm >> value & 1 and i not in swapped:
+                    cards.append(card_at(suit, value))
+                else:
+                    cards.append(jokers[next_joker])
+                    next_joker += 1
+            out.append(tuple(cards))
+    return out
+
+
+_LAY_CACHE: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], int]] = {}
+_EXT_CACHE: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_CACHE_LIMIT = 200_000
+"""Entries a cache may hold before it is emptied (it only saves work; its content never changes)."""
+
+_JOKER_SETS = ((), (52,), (53,), (52, 53))
+"""The held jokers in key order, by the hand's bits 52..53."""
+
+
+def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
+    """Every new sequence of ``suit`` from held values ``vm`` and jokers, in the engine's order, and the longest
+    one's length (K-4, K-5); cached, since it depends on nothing else."""
+    key = (suit, vm, joker_bits, ratio)
+    found = _LAY_CACHE.get(key)
+    if found is not None:
+        return found
+    jokers = _JOKER_SETS[joker_bits]
+    joker_count = len(jokers)
+    moves: list[Move] = []
+    for start in range(1, 13):
+        missing = 0
+        for stop in range(start, 15):
+            if not vm >> stop & 1:
+                missing += 1
+                if missing > joker_count:
+                    break
+            if stop - start < 2 or (start == 1 and stop == 14):
+                continue
+            moves.extend((LAY, start, 0, cards)
+                         for cards in _fillings(range(start, stop + 1), suit, vm, jokers, 0, 0, ratio))
+    if len(_LAY_CACHE) > _CACHE_LIMIT:
+        _LAY_CACHE.clear()
+    found = _LAY_CACHE[key] = (tuple(moves), max((len(m[3]) for m in moves), default=0))
+    return found
+
+
+def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
+                low_allowed: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every block that extends a sequence of ``suit`` (``start``, ``length`` cards, ``seq_jokers`` jokers)
+    from held values ``vm`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
+    K-13, K-14); cached, since it depends on nothing else."""
+    key = (suit, vm, joker_bits, ratio, start, length, seq_jokers, low_allowed)
+    found = _EXT_CACHE.get(key)
+    if found is not None:
+        return found
+    jokers = _JOKER_SETS[joker_bits]
+    joker_count = len(jokers)
+    end = start + length - 1
+    naturals = length - seq_jokers
+    top = 13 if start == 1 else 14
+    out: list[tuple[int, tuple[int, ...]]] = []
+    # High end: values end+1 .. top (nothing above a top ace or a closed A..K, K-14).
+    missing = 0
+    for stop in range(end + 1, top + 1):
+        if not vm >> stop & 1:
+            missing += 1
+            if missing > joker_count:
+                break
+        out.extend((1, cards) for cards in _fillings(range(end + 1, stop + 1), suit, vm, jokers, naturals,
+                                                     seq_jokers, ratio))
+    if low_allowed:
+        bottom = 2 if end == 14 else 1
+        missing = 0
+        for low in range(start - 1, bottom - 1, -1):
+            if not vm >> low & 1:
+                missing += 1
+                if missing > joker_count:
+                    break
+            out.extend((0, cards) for cards in _fillings(range(low, start), suit, vm, jokers, naturals,
+                                                         seq_jokers, ratio))
+    if len(_EXT_CACHE) > _CACHE_LIMIT:
+        _EXT_CACHE.clear()
+    found = _EXT_CACHE[key] = tuple(out)
+    return found
+
+
+def _keeps(cards: tuple[int, ...], size: int, drawn: int, blocked_drawn: bool, go_out: bool) -> bool:
+    """K-10: the play leaves a card the player may discard (or, with the go-out option, no card)."""
+    left = size - len(cards)
+    if left == 0:
+        return go_out
+    if blocked_drawn and drawn not in cards:
+        left -= 1
+    return left >= 1
+
+
+RowEntry = tuple[tuple[Move, ...], tuple[Move, ...], int, int]
+"""What a suit's 13-bit row of a hand gives: its discards, its joker-free lay-downs, the longest
+lay-down's length, and its run values (bits 1..14, an ace on 1 and 14)."""
+
+_ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
+"""Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
+lay-downs without a loop per card)."""
+
+_SUIT_SLICES = tuple((suit, suit * 13, _ROWS[suit]) for suit in range(4))
+"""Per suit: its number, the shift of its 13 bits in a hand, and its row table."""
+
+_ROW0, _ROW1, _ROW2, _ROW3 = _ROWS
+for _table in _ROWS:
+    # An empty row has nothing; filled now so that the unrolled lookup needs no test for it.
+    _table[0] = ((), (), 0, 0)
+
+
+def _row_entry(suit: int, row: int) -> RowEntry:
+    """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
+    vm = (row << 2) | ((row >> 12) & 1) << 1
+    # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
+    lays, longest = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
+    found = _ROWS[suit][row] = (tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1), lays,
+                                longest, vm)
+    return found
+
+
+def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
+    """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
+
+    :param discards: also list every allowed discard (K-10).
+    :returns: (when asked) the ``(DISCARD, card, 0, ())`` by suit and rank, then the
+        ``(LAY, start, 0, cards)`` by suit and start (with jokers in hand: by suit, its discards
+        then its lay-downs, and the jokers' discards last); then
+        ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest block first:
+        a fixed order for a given position.
+    """
+    seat = model.turn
+    hand = model.hands[seat]
+    joker_bits = hand >> 52
+    size = 0
+    drawn = model.drawn
+    if not joker_bits:
+        # The common case, unrolled: each suit's discards and joker-free lay-downs from its table.
+        r0, r1, r2, r3 = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
+        e0 = _ROW0[r0] or _row_entry(0, r0)
+        e1 = _ROW1[r1] or _row_entry(1, r1)
+        e2 = _ROW2[r2] or _row_entry(2, r2)
+        e3 = _ROW3[r3] or _row_entry(3, r3)
+        moves: list[Move] = [*e0[0], *e1[0], *e2[0], *e3[0]] if discards else []
+        if e0[1] or e1[1] or e2[1] or e3[1]:
+            size = hand.bit_count()
+            for entry in (e0, e1, e2, e3):
+                if entry[1]:
+                    _add_plays(moves, entry[1], entry[2], size, model)
+    else:
+        moves = []
+        size = hand.bit_count()
+        for suit, shift, table in _SUIT_SLICES:
+            row = hand >> shift & 0x1FFF
+            if not row:
+                continue
+            found = table[row] or _row_entry(suit, row)
+            if discards:
+                moves += found[0]
+            lays, longest = _lay_downs(suit, found[3], joker_bits, model.rules.ratio)
+            if lays:
+                _add_plays(moves, lays, longest, size, model)
+        if discards:
+            moves += _DISCARD_JOKERS[joker_bits]
+    if discards and drawn >= 0 and hand >> drawn & 1:
+        moves.remove(DISCARD_MOVES[drawn])
+    seqs = model.seqs
+    if not seqs or not (joker_bits or hand & model.touch):
+        return moves
+    below_others = model.rules.below_others
+    index = -1
+    for owner, suit, start, seq_cards, seq_jokers, high, low in seqs:
+        index += 1
+        # Without a joker a block must hold the natural card next to an end.
+        if not joker_bits and not (hand & high or (hand & low and (seat == owner or below_others))):
+            continue
+        row = (hand >> (suit * 13)) & 0x1FFF
+        extensions = _extensions(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, model.rules.ratio, start,
+                                 len(seq_cards), seq_jokers, seat == owner or below_others)
+        size = size or hand.bit_count()
+        for high_end, cards in extensions:
+            if len(cards) < size - 1 or _keeps(cards, size, drawn, drawn >= 0 and bool(hand >> drawn & 1),
+                                               model.rules.go_out):
+                moves.append((EXTEND, index, high_end, cards))
+    return moves
+
+
+def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: int, model: TakeModel) -> None:
+    """Add the lay-downs ``found`` to ``moves``, keeping only those that leave a card to discard (K-10)."""
+    if longest < size - 1:
+        moves.extend(found)
+        return
+    drawn = model.drawn
+    blocked = drawn >= 0 and bool(model.hands[model.turn] >> drawn & 1)
+    go_out = model.rules.go_out
+    moves.extend(m for m in found if _keeps(m[3], size, drawn, blocked, go_out))
+
+
+def legal_moves(model: TakeModel) -> list[Move]:
+    """Every legal move of the seat to move (:attr:`TakeModel.to_move`), the engine's list as model moves.
+
+    :returns: draw phase: the stock and/or discard draw (K-8); play phase:
+        :func:`play_moves` then each allowed discard (K-10); after a hand: the next deal;
+        after the match: ``[]``.
+    """
+    phase = model.phase
+    if phase == PLAY:
+        return play_moves(model, True)
+    if phase == DRAW:
+        if model.stock:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE] if model.discard else [STOCK_MOVE]
+        return [DRAW_DISCARD_MOVE] if model.discard else []
+    if phase == ROUND_OVER:
+        return [NEXT_HAND_MOVE]
+    return []
