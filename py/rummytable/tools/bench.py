@@ -213,7 +213,7 @@ def bench_tress_random_matches(config: BenchConfig) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- command
 
 
-SECTION_MODULES = ("rummytable.tools.bench_decisions",)
+SECTION_MODULES = ("rummytable.tools.bench_decisions", "rummytable.tools.bench_take_model")
 """Modules whose import registers further sections (imported by :func:`run`, after this one)."""
 
 

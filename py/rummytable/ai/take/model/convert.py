@@ -2,20 +2,14 @@
 
 :func:`model_from_state` reads a :class:`~rummytable.take_state.TakeState` — a real match or
 a determinized deal (:func:`rummytable.ai.determinize.determinize_take`, hidden cards filled
-in) — into a :class:`~rummytable.ai.models.take.TakeModel`; :func:`to_action` turns a model
+in) — into a :class:`~rummytable.ai.take.model.take.TakeModel`; :func:`to_action` turns a model
 move into the engine action that does the same, so the move finally played is validated by
 the engine (``TakeGame.apply``).
 """
 
 from __future__ import annotations
 
-from ...cards import SUITS, Card
-from ...game import Action, Phase
-from ...melds import End, JokerRatio
-from ...take_actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand
-from ...take_options import JokerValue, StockRule, TakeOptions, TieRule
-from ...take_state import TakeState
-from .take import (
+from rummytable.ai.take.model.state import (
     DISCARD,
     DRAW_DISCARD,
     EXTEND,
@@ -30,6 +24,12 @@ from .take import (
     TakeModel,
     make_seq,
 )
+from rummytable.cards import SUITS, Card
+from rummytable.game import Action, Phase
+from rummytable.melds import End, JokerRatio
+from rummytable.take.actions import Discard, DrawDiscard, DrawStock, Extend, LayDown, NextHand
+from rummytable.take.options import JokerValue, StockRule, TakeOptions, TieRule
+from rummytable.take.state import TakeState
 
 __all__ = ["CARDS", "PHASES", "card_id", "model_from_state", "rules_from_options", "to_action"]
 

@@ -14,11 +14,11 @@ search can copy and play cheaply:
   kept in the order laid, with the engine's ids in :attr:`TakeModel.ids`.
 
 A **move** is a tuple ``(kind, a, b, cards)`` of :data:`Move` shape (see :data:`STOCK` ..
-:data:`NEXT_HAND`); :mod:`rummytable.ai.models.take_moves` lists them exactly as the engine's
+:data:`NEXT_HAND`); :mod:`rummytable.ai.take.model.moves` lists them exactly as the engine's
 ``legal_actions`` does and :meth:`TakeModel.apply` plays them with the engine's result,
 including stock rebuilds (K-19, the same ``chance_rng`` shuffles), the end of a hand
 (K-16, K-17), the end of the match (K-18) and the next deal (K-3).
-:mod:`rummytable.ai.models.take_convert` turns engine states into models and moves into
+:mod:`rummytable.ai.take.model.convert` turns engine states into models and moves into
 engine actions. Moves are trusted: :meth:`TakeModel.apply` does not check legality (the
 engine validates the move finally played).
 
@@ -29,8 +29,8 @@ it never changes a result) and ``last_result`` beyond its points.
 
 from __future__ import annotations
 
-from ...cards import build_deck
-from ...game import chance_rng
+from rummytable.cards import build_deck
+from rummytable.game import chance_rng
 
 __all__ = [
     "DISCARD",
@@ -187,8 +187,8 @@ def sequence_points(seq: Seq, rules: ModelRules) -> int:
 class TakeModel:
     """A whole Take position for search (see the module docstring for the encoding).
 
-    Build with :func:`rummytable.ai.models.take_convert.model_from_state`; list moves with
-    :func:`rummytable.ai.models.take_moves.legal_moves`; play them with :meth:`apply`;
+    Build with :func:`rummytable.ai.take.model.convert.model_from_state`; list moves with
+    :func:`rummytable.ai.take.model.moves.legal_moves`; play them with :meth:`apply`;
     branch with :meth:`copy` (a few list copies: cards are ints, sequences tuples).
 
     :ivar rules: the options. :ivar seed: the match seed (stock rebuilds and deals, K-3, K-19).

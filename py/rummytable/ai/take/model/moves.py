@@ -1,4 +1,4 @@
-"""Legal moves of a :class:`~rummytable.ai.models.take.TakeModel`: the engine's list, on bit sets.
+"""Legal moves of a :class:`~rummytable.ai.take.model.take.TakeModel`: the engine's list, on bit sets.
 
 :func:`legal_moves` gives, for the seat to move, exactly the actions the engine's
 ``TakeGame.legal_actions`` lists (docs/rules-take.md, "Legal actions"), as model moves:
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .take import (
+from rummytable.ai.take.model.state import (
     DISCARD,
     DRAW,
     DRAW_DISCARD,

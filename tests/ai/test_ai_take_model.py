@@ -11,7 +11,7 @@ give the same state: hands, stock, discard pile, sequences with ids, owners, sta
 lock, phase, whose turn, scores and the last hand's points, winners, rebuild counters.
 
 The normal run checks 2,000 positions (a tenth inside Pyodide); ``RUMMYTABLE_MODEL_POSITIONS=10000``
-(or running this file: ``PYTHONPATH=py:tests python tests/models/test_take_model.py 10000 [seed]``)
+(or running this file: ``PYTHONPATH=py:tests python tests/ai/test_ai_take_model.py 10000 [seed]``)
 checks more and prints the counts.
 """
 
@@ -28,15 +28,15 @@ from typing import Any
 from pyodide_scale import scaled
 
 from rummytable.ai import make_bot
-from rummytable.ai.determinize import determinize_take
-from rummytable.ai.models.take import TakeModel
-from rummytable.ai.models.take_convert import model_from_state, to_action
-from rummytable.ai.models.take_moves import legal_moves
+from rummytable.ai.take.determinize import determinize_take
+from rummytable.ai.take.model.convert import model_from_state, to_action
+from rummytable.ai.take.model.moves import legal_moves
+from rummytable.ai.take.model.state import TakeModel
 from rummytable.cards import Card
 from rummytable.game import Phase
-from rummytable.take import TakeGame
-from rummytable.take_actions import Discard, Extend, LayDown
-from rummytable.take_state import TakeState
+from rummytable.take.actions import Discard, Extend, LayDown
+from rummytable.take.game import TakeGame
+from rummytable.take.state import TakeState
 
 POSITIONS = int(os.environ.get("RUMMYTABLE_MODEL_POSITIONS", str(scaled(2000))))
 """Positions the test checks: 2,000 (200 inside Pyodide); at least 10,000 for the model's acceptance run."""

@@ -13,8 +13,8 @@ The policy (:func:`policy_turn`) plays one whole turn for the seat to move, gree
   values in hand; jokers are never loose), else the highest non-joker, else a joker; with
   probability :data:`EXPLORE` a random allowed card instead, so that play-outs differ.
 
-Every move comes from :func:`~rummytable.ai.models.take_moves.legal_moves` or
-:func:`~rummytable.ai.models.take_moves.play_moves`, so the policy only plays legal moves.
+Every move comes from :func:`~rummytable.ai.take.model.moves.legal_moves` or
+:func:`~rummytable.ai.take.model.moves.play_moves`, so the policy only plays legal moves.
 """
 
 from __future__ import annotations
@@ -22,8 +22,18 @@ from __future__ import annotations
 import random
 import time
 
-from .take import DRAW, LAY, MATCH_OVER, PLAY, ROUND_OVER, Move, TakeModel, card_points, sequence_points
-from .take_moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves, suit_values
+from rummytable.ai.take.model.moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves, suit_values
+from rummytable.ai.take.model.state import (
+    DRAW,
+    LAY,
+    MATCH_OVER,
+    PLAY,
+    ROUND_OVER,
+    Move,
+    TakeModel,
+    card_points,
+    sequence_points,
+)
 
 __all__ = ["EXPLORE", "bench_playouts", "choose_discard", "choose_play", "playout", "policy_turn", "standing"]
 

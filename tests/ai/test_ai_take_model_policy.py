@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from test_take_model import OPTION_VALUES, engine_signature, model_signature
+from test_ai_take_model import OPTION_VALUES, engine_signature, model_signature
 
-from rummytable.ai.models.take import DRAW, EXTEND, LAY, PLAY, Move, TakeModel
-from rummytable.ai.models.take_convert import model_from_state, to_action
-from rummytable.ai.models.take_moves import legal_moves
-from rummytable.ai.models.take_policy import choose_play, playout, policy_turn, standing
+from rummytable.ai.take.model.convert import model_from_state, to_action
+from rummytable.ai.take.model.moves import legal_moves
+from rummytable.ai.take.model.policy import choose_play, playout, policy_turn, standing
+from rummytable.ai.take.model.state import DRAW, EXTEND, LAY, PLAY, Move, TakeModel
 from rummytable.game import Phase
-from rummytable.take import TakeGame
+from rummytable.take.game import TakeGame
 
 
 def positions(count: int, seed: int) -> list[TakeGame]:

@@ -8,14 +8,14 @@ either pile; then, while the turn lasts, a random lay-down or extension with pro
 
 * **engine**: for each step ``TakeGame.legal_actions`` of the seat and ``TakeGame.apply``
   of the chosen action (the engine's cost of one simulated turn);
-* **model**: for each step :func:`~rummytable.ai.models.take_moves.legal_moves` and
-  :meth:`~rummytable.ai.models.take.TakeModel.apply` of the same move.
+* **model**: for each step :func:`~rummytable.ai.take.model.moves.legal_moves` and
+  :meth:`~rummytable.ai.take.model.take.TakeModel.apply` of the same move.
 
 Both are process CPU time (``time.process_time_ns``), each turn repeated (on fresh copies
 made outside the timing) and divided, so the clock's granularity does not matter. The
 report gives per-turn median, p99 and maximum in microseconds, the ratio of the medians and
 of the totals, and the rate of play-outs (two turns per player) with the default policy of
-:mod:`rummytable.ai.models.take_policy`.
+:mod:`rummytable.ai.take.model.policy`.
 """
 
 from __future__ import annotations
@@ -26,14 +26,15 @@ import sys
 import time
 from typing import Any
 
-from ...game import Action
-from ...take import TakeGame
-from ...take_actions import Discard, Extend, LayDown
-from .. import make_bot
-from .take import DISCARD, LAY, PLAY, Move, TakeModel
-from .take_convert import model_from_state, to_action
-from .take_moves import legal_moves
-from .take_policy import bench_playouts
+from rummytable.ai import make_bot
+from rummytable.ai.take.model.convert import model_from_state, to_action
+from rummytable.ai.take.model.moves import legal_moves
+from rummytable.ai.take.model.policy import bench_playouts
+from rummytable.ai.take.model.state import DISCARD, LAY, PLAY, Move, TakeModel
+from rummytable.game import Action
+from rummytable.take.actions import Discard, Extend, LayDown
+from rummytable.take.game import TakeGame
+from rummytable.tools.bench import BenchConfig, section
 
 __all__ = ["Turn", "bench", "main", "sample_turns"]
 
@@ -155,7 +156,7 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
         "speedup_per_turn_median" (median of the per-turn ratios), "melding_turns": {positions,
         engine_median_us, model_median_us, speedup_total} (the turns with a lay-down or extension),
         "playout": {...}}`` (CPU time; ``playout`` as
-        :func:`~rummytable.ai.models.take_policy.bench_playouts` gives it, when ``playouts``).
+        :func:`~rummytable.ai.take.model.policy.bench_playouts` gives it, when ``playouts``).
     """
     turns = sample_turns(positions, seed)
     # Warm both paths (imports, caches) before timing.
@@ -193,19 +194,14 @@ def run(quick: bool = False, seed: int = 1) -> dict[str, Any]:
     return {"take": bench(positions=200 if quick else 1000, seed=seed, playouts=100 if quick else 300)}
 
 
-try:  # Registered as the ``models`` section of ``python -m rummytable bench`` when bench imports this module.
-    from ...bench import BenchConfig, section
-
-    @section("models")
-    def _models_section(config: BenchConfig) -> dict[str, Any]:
-        """The bench section: :func:`run` with the bench's ``quick`` flag and seed."""
-        return run(quick=config.quick, seed=config.seed)
-except ImportError:  # pragma: no cover - a build without the bench module
-    pass
+@section("models")
+def _models_section(config: BenchConfig) -> dict[str, Any]:
+    """The bench section: :func:`run` with the bench's ``quick`` flag and seed."""
+    return run(quick=config.quick, seed=config.seed)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m rummytable.ai.models.bench_take [positions]``: print the report as JSON; returns 0."""
+    """``python -m rummytable.tools.bench_take_model [positions]``: print the report as JSON; returns 0."""
     args = list(sys.argv[1:] if argv is None else argv)
     positions = int(args[0]) if args else 1000
     print(json.dumps({"take": bench(positions=positions)}, indent=1))
