@@ -86,6 +86,9 @@ def test_first_start_is_fresh_and_the_next_starts_from_its_snapshot(session: Bro
 def test_start_full_starts_python_from_scratch(session: BrowserSession) -> None:
     page = session.open()
     page.wait_for_selector(SAVED, state="attached", timeout=90_000)
+    # With the offline copy in place its service worker answers the next visit's files, the
+    # worker's script included: the full start must not depend on the script's own address.
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=90_000)
     page.goto(session.base_url + "?start=full")
     wait_ready(page)
     assert page.get_attribute("html", "data-engine-start") == "fresh"

@@ -36,8 +36,10 @@ const base = new URL("./", import.meta.url);
 // (no build) the worker fetches it.
 const BOOT = null;
 // `worker.js?start=full` (trying again after a failed start): no snapshot, and cached files are
-// checked against their sha256 before use.
-const fullStart = new URL(import.meta.url).searchParams.get("start") === "full";
+// checked against their sha256 before use. The page names the worker after that query as well
+// (web/engine/engine.js): from the offline copy the script's own address has no query.
+const fullStart = [new URL(import.meta.url).search, self.name]
+  .some((query) => new URLSearchParams(query).get("start") === "full");
 // Where the archives go in Pyodide's file system; tools/engine_files.mjs compiles for these paths.
 const ENGINE_ZIP = "/lib/rummytable.zip";
 

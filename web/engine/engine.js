@@ -76,7 +76,9 @@ export class Engine {
     this.#heartbeatMs = heartbeatMs;
     /** @type {Promise<EngineError>} resolves once, with the reason, when the engine has stopped */
     this.failed = new Promise((resolve) => { this.#failed = resolve; });
-    this.#worker = new Worker(workerURL, { type: "module" });
+    // The address's query rides along as the worker's name too: a service worker that answers
+    // from its cache gives the script the cached file's address, without the query.
+    this.#worker = new Worker(workerURL, { type: "module", name: workerURL.search.slice(1) });
     this.#worker.addEventListener("message", (event) => this.#receive(event.data));
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
