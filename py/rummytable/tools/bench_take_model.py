@@ -29,14 +29,14 @@ from typing import Any
 from rummytable.ai import make_bot
 from rummytable.ai.take.model.convert import model_from_state, to_action
 from rummytable.ai.take.model.moves import legal_moves
-from rummytable.ai.take.model.policy import bench_playouts
-from rummytable.ai.take.model.state import DISCARD, LAY, PLAY, Move, TakeModel
+from rummytable.ai.take.model.policy import policy_turn
+from rummytable.ai.take.model.state import DISCARD, DRAW, LAY, PLAY, Move, TakeModel
 from rummytable.game import Action
 from rummytable.take.actions import Discard, Extend, LayDown
 from rummytable.take.game import TakeGame
 from rummytable.tools.bench import BenchConfig, section
 
-__all__ = ["Turn", "bench", "main", "sample_turns"]
+__all__ = ["Turn", "bench", "bench_playouts", "main", "sample_turns"]
 
 PLAYER_COUNTS = (2, 3, 4)
 """Player counts the positions come from."""
@@ -156,7 +156,7 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
         "speedup_per_turn_median" (median of the per-turn ratios), "melding_turns": {positions,
         engine_median_us, model_median_us, speedup_total} (the turns with a lay-down or extension),
         "playout": {...}}`` (CPU time; ``playout`` as
-        :func:`~rummytable.ai.take.model.policy.bench_playouts` gives it, when ``playouts``).
+        :func:`bench_playouts` gives it, when ``playouts``).
     """
     turns = sample_turns(positions, seed)
     # Warm both paths (imports, caches) before timing.
@@ -187,6 +187,32 @@ def bench(positions: int = 1000, seed: int = 1, engine_repeat: int = 3, model_re
     if playouts:
         report["playout"] = bench_playouts([t.model for t in turns], playouts, seed)
     return report
+
+
+
+def bench_playouts(models: list[TakeModel], count: int, seed: int, rounds: int = 2) -> dict[str, float]:
+    """Time ``count`` play-outs of ``rounds`` turns per player from ``models`` (in turn); process CPU time.
+
+    :returns: ``{"playouts", "turns_per_playout", "playouts_per_second", "turns_per_second",
+        "mean_us"}`` (turns actually played: a play-out stops at the end of the hand).
+    """
+    played = 0
+    turns = 0
+    started = time.process_time_ns()
+    for i in range(count):
+        model = models[i % len(models)]
+        rng = random.Random(seed * 1_000_003 + i)
+        work = model.copy()
+        for _ in range(rounds * model.rules.players):
+            if work.phase not in (DRAW, PLAY):
+                break
+            policy_turn(work, rng)
+            turns += 1
+        played += 1
+    elapsed = max(1, time.process_time_ns() - started)
+    return {"playouts": played, "turns_per_playout": round(turns / played, 2),
+            "playouts_per_second": round(played / elapsed * 1e9, 1),
+            "turns_per_second": round(turns / elapsed * 1e9, 1), "mean_us": round(elapsed / played / 1000, 2)}
 
 
 def run(quick: bool = False, seed: int = 1) -> dict[str, Any]:

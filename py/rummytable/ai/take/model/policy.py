@@ -20,7 +20,6 @@ Every move comes from :func:`~rummytable.ai.take.model.moves.legal_moves` or
 from __future__ import annotations
 
 import random
-import time
 
 from rummytable.ai.take.model.moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves, suit_values
 from rummytable.ai.take.model.state import (
@@ -35,7 +34,7 @@ from rummytable.ai.take.model.state import (
     sequence_points,
 )
 
-__all__ = ["EXPLORE", "bench_playouts", "choose_discard", "choose_play", "playout", "policy_turn", "standing"]
+__all__ = ["EXPLORE", "choose_discard", "choose_play", "playout", "policy_turn", "standing"]
 
 EXPLORE = 0.1
 """Chance that the policy discards a random allowed card rather than its choice."""
@@ -205,29 +204,3 @@ def playout(state: TakeModel, rng: random.Random, turns: int) -> list[int]:
             break
         policy_turn(model, rng)
     return [after - start for after, start in zip(standing(model), before)]
-
-
-
-def bench_playouts(models: list[TakeModel], count: int, seed: int, rounds: int = 2) -> dict[str, float]:
-    """Time ``count`` play-outs of ``rounds`` turns per player from ``models`` (in turn); process CPU time.
-
-    :returns: ``{"playouts", "turns_per_playout", "playouts_per_second", "turns_per_second",
-        "mean_us"}`` (turns actually played: a play-out stops at the end of the hand).
-    """
-    played = 0
-    turns = 0
-    started = time.process_time_ns()
-    for i in range(count):
-        model = models[i % len(models)]
-        rng = random.Random(seed * 1_000_003 + i)
-        work = model.copy()
-        for _ in range(rounds * model.rules.players):
-            if work.phase not in (DRAW, PLAY):
-                break
-            policy_turn(work, rng)
-            turns += 1
-        played += 1
-    elapsed = max(1, time.process_time_ns() - started)
-    return {"playouts": played, "turns_per_playout": round(turns / played, 2),
-            "playouts_per_second": round(played / elapsed * 1e9, 1),
-            "turns_per_second": round(turns / elapsed * 1e9, 1), "mean_us": round(elapsed / played / 1000, 2)}
