@@ -213,6 +213,8 @@ export default {
     detail: "Rule:",
     turn: "It is not your turn for that.",
     phase: "That does not fit this part of the turn.",
+    drawnAlready: "You have already drawn this turn: lay down if you can, then discard one card.",
+    discardEmpty: "The discard pile is empty: draw from the stock.",
     "T-4": "Lay down exactly this round’s contract.",
     "T-6": "A set is three or more cards of the same rank.",
     "T-7": "A run is four or more cards in a row of one suit; the ace is low or high, never in the middle.",

@@ -213,6 +213,8 @@ export default {
     detail: "Regel:",
     turn: "Det er ikke din tur til det.",
     phase: "Det passer ikke i denne delen av turen.",
+    drawnAlready: "Du har allerede trukket denne turen: legg ned hvis du kan, og kast så ett kort.",
+    discardEmpty: "Kastebunken er tom: trekk fra bunken.",
     "T-4": "Legg ned nøyaktig det runden krever.",
     "T-6": "En tress er tre eller flere kort med samme verdi.",
     "T-7": "En serie er fire eller flere kort på rad i samme farge; esset er lavt eller høyt, aldri i midten.",

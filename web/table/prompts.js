@@ -44,19 +44,40 @@ export function ruleOf(error) {
   return { rule: error?.rule ?? null, reason: error?.reason ?? (error?.message ? String(error.message) : null) };
 }
 
+/** The draw rules (Tress T-11, Take K-8): one rule id for several situations, told apart below. */
+const DRAW_RULES = new Set(["T-11", "K-8"]);
+
+/**
+ * The words of a refusal in the person's language: a title for the situation, and the engine's
+ * reason as a detail when it adds something. A draw refused because the person has drawn already
+ * (phase "play") or because the discard pile is empty says that, not "draw one card first".
+ * @param {any} error the engine's error (rule, phase and reason when it refused a move)
+ * @returns {{title: string, detail: string}}
+ */
+export function refusalTexts(error) {
+  const { rule, reason } = ruleOf(error);
+  let situation = null;
+  if (DRAW_RULES.has(rule ?? "")) {
+    if (error?.phase === "play") situation = "explain.drawnAlready";
+    else if (/discard pile is empty/.test(reason ?? "")) situation = "explain.discardEmpty";
+  }
+  if (situation) return { title: t(situation), detail: "" };
+  const title = rule ? tOr(`explain.${rule}`, t("explain.generic")) : t("explain.generic");
+  // The engine's own words are English: other languages show the translated rule alone when there is one.
+  const translated = rule && has(`explain.${rule}`);
+  const detail = reason && reason !== title && (language() === "en" || !translated) ? `${t("explain.detail")} ${reason}` : "";
+  return { title, detail };
+}
+
 /**
  * Show why the engine refused a move, in the person's language; nothing changed.
  * @param {import("./table.js").TableView} table
  * @param {any} error
  */
 export function showRefusal(table, error) {
-  const { rule, reason } = ruleOf(error);
-  const title = rule ? tOr(`explain.${rule}`, t("explain.generic")) : t("explain.generic");
-  // The engine's own words are English: other languages show the translated rule alone when there is one.
-  const translated = rule && has(`explain.${rule}`);
-  const detail = reason && reason !== title && (language() === "en" || !translated) ? `${t("explain.detail")} ${reason}` : "";
+  const { title, detail } = refusalTexts(error);
   table.showMessage(title, detail);
-  table.message.dataset.rule = rule ?? "";
+  table.message.dataset.rule = ruleOf(error).rule ?? "";
 }
 
 /**

@@ -1,0 +1,40 @@
+// The words of a refused move (web/table/prompts.js): each situation gets its own title, in
+// every language; a draw refused because the person has drawn already does not say "draw first".
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+// setLanguage() writes <html lang>; these texts need nothing else of a page.
+globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
+
+const { setLanguage, t } = await import("../../web/i18n/index.js");
+const { refusalTexts } = await import("../../web/table/prompts.js");
+
+/** The engine's refusals of a second draw (Tress T-11, Take K-8), as the bridge sends them. */
+const DRAWN = [
+  { rule: "T-11", phase: "play", reason: "you have already drawn this turn" },
+  { rule: "K-8", phase: "play", reason: "you have already drawn this turn" },
+];
+const EMPTY = { rule: "T-11", phase: "draw", reason: "the discard pile is empty" };
+const PLAY_FIRST = { rule: "T-11", phase: "draw", reason: "draw a card first" };
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: drawing twice says the card is drawn already, not "draw one card first"`, () => {
+    setLanguage(lang, { remember: false });
+    for (const error of DRAWN) {
+      const { title, detail } = refusalTexts(error);
+      assert.equal(title, t("explain.drawnAlready"));
+      assert.notEqual(title, t(`explain.${error.rule}`));
+      assert.equal(detail, "");
+    }
+    assert.equal(refusalTexts(EMPTY).title, t("explain.discardEmpty"));
+    assert.equal(refusalTexts(PLAY_FIRST).title, t("explain.T-11"));
+    assert.notEqual(t("explain.drawnAlready"), t("explain.T-11"));
+  });
+}
+
+test("en: the words of a second draw", () => {
+  setLanguage("en", { remember: false });
+  assert.equal(refusalTexts(DRAWN[0]).title, "You have already drawn this turn: lay down if you can, then discard one card.");
+  assert.deepEqual(refusalTexts(PLAY_FIRST), { title: "Draw one card first: from the stock or the top of the discard pile.", detail: "Rule: draw a card first" });
+});
