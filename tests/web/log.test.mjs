@@ -8,7 +8,7 @@ import { test } from "node:test";
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
 
 const { setLanguage } = await import("../../web/i18n/index.js");
-const { describeEvent } = await import("../../web/table/log.js");
+const { describeEvent, logLines } = await import("../../web/table/log.js");
 
 const tress = { game: "tress", seat: 0, players: 3, seat_kinds: ["human", "normal", "hard"] };
 const take = { game: "take", seat: 0, players: 2, seat_kinds: ["human", "easy"] };
@@ -68,4 +68,48 @@ test("en: the lines as the table shows them", () => {
 
 test("an event the log does not tell of gives no line", () => {
   assert.equal(describeEvent(tress, { kind: "no_such_event" }), null);
+});
+
+/** A granted call with its penalty card, and a drawer keeping the called card: two events each. */
+const GRANTED = [
+  { kind: "claim_granted", seat: 2, card: "4S", by: 1 },
+  { kind: "card_drawn", seat: 2, source: "stock", card: null, penalty: true },
+];
+const KEPT = [
+  { kind: "claim_refused", seat: 1, callers: [2] },
+  { kind: "card_drawn", seat: 1, source: "discard", card: "9C" },
+];
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: one line per event: a granted call with its penalty card, a kept card`, () => {
+    setLanguage(lang, { remember: false });
+    for (const pair of [GRANTED, KEPT]) {
+      const lines = logLines(tress, pair);
+      assert.equal(lines.length, 1, JSON.stringify(lines));
+      assert.doesNotMatch(lines[0].text, /⟦|\{\w+\}/);
+    }
+    const mine = logLines(tress, [{ ...GRANTED[0], seat: 0 }, { ...GRANTED[1], seat: 0, card: "5H" }]);
+    assert.equal(mine.length, 1);
+    // Events between them are lines of their own.
+    assert.equal(logLines(tress, [GRANTED[0], { kind: "card_discarded", seat: 1, card: "QS" }, KEPT[1]]).length, 3);
+  });
+}
+
+test("en: the joined lines word for word", () => {
+  setLanguage("en", { remember: false });
+  assert.deepEqual(logLines(tress, GRANTED).map((l) => l.text), ["East got the four of spades and a penalty card."]);
+  assert.deepEqual(logLines(tress, KEPT).map((l) => l.text), ["West took the nine of clubs instead of East."]);
+  assert.deepEqual(logLines(tress, [{ ...GRANTED[0], seat: 0 }, { ...GRANTED[1], seat: 0, card: "5H" }]).map((l) => l.text),
+    ["You got the four of spades and drew the five of hearts as your penalty card."]);
+});
+
+test("uk: the cards a verb acts on are in the accusative, «до» takes the genitive", () => {
+  setLanguage("uk", { remember: false });
+  const extend = { kind: "meld_extended", seat: 0, meld_id: 3, cards: ["6C"], end: "high", meld: { ...run, cards: ["4C", "5C", "6C"], faces: ["4C", "5C", "6C"] } };
+  assert.equal(describeEvent(tress, extend), "Ви додали шістку треф до послідовності Заходу.");
+  assert.equal(describeEvent(tress, { kind: "card_discarded", seat: 1, card: "QS" }), "Захід скидає даму пік.");
+  assert.equal(describeEvent(tress, { kind: "card_drawn", seat: 2, source: "discard", card: "AH" }), "Схід бере зі скидання туза чирв.");
+  assert.equal(describeEvent(tress, { kind: "meld_extended", seat: 1, meld_id: 3, cards: ["4H"], end: "low", meld: run }), "Захід додає четвірку чирв до своєї послідовності.");
+  assert.deepEqual(logLines(tress, GRANTED).map((l) => l.text), ["Схід отримує четвірку пік і штрафну карту."]);
+  assert.deepEqual(logLines(tress, KEPT).map((l) => l.text), ["Захід бере дев’ятку треф собі замість Сходу."]);
 });

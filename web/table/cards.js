@@ -55,23 +55,31 @@ export function suitSymbol(suit) {
   return { S: "♠", H: "♥", D: "♦", C: "♣" }[suit] ?? "";
 }
 
-/** Words for a natural face: "seven of hearts", or a bare rank: "king". */
-export function faceName(face) {
+/**
+ * Words for a natural face: "seven of hearts", or a bare rank: "king".
+ * @param {string} face
+ * @param {string} [role] "acc" for the object of a verb: `cards.acc.rank`, the accusative in
+ *   Ukrainian («шістку треф»), the usual words in English and Norwegian
+ */
+export function faceName(face, role = "") {
   const { rank, suit } = parseCard(face);
-  if (!suit) return t(`cards.rank.${rank}`);
-  return t("cards.name", { rank: t(`cards.rank.${rank}`), suit: t(`cards.suit.${suit}`) });
+  const rankWord = t(role ? `cards.${role}.rank.${rank}` : `cards.rank.${rank}`);
+  if (!suit) return rankWord;
+  return t("cards.name", { rank: rankWord, suit: t(`cards.suit.${suit}`) });
 }
 
 /**
  * Accessible name of a card: "seven of hearts", "joker", "joker as six of clubs".
  * @param {string} key the card key
  * @param {string} [face] what a joker stands for on the table
+ * @param {string} [role] "acc": the card as the object of a verb (see faceName)
  */
-export function cardName(key, face) {
+export function cardName(key, face, role = "") {
   const card = parseCard(key);
-  if (!card.joker) return faceName(key);
-  if (face && !face.startsWith("JK")) return t("cards.jokerAs", { card: faceName(face) });
-  return t("cards.joker");
+  if (!card.joker) return faceName(key, role);
+  const word = (name) => (role ? `cards.${role}.${name}` : `cards.${name}`);
+  if (face && !face.startsWith("JK")) return t(word("jokerAs"), { card: faceName(face) });
+  return t(word("joker"));
 }
 
 /** Sort keys by suit (spades, hearts, clubs, diamonds alternate colours) then rank; jokers last. */

@@ -17,18 +17,20 @@ export function describeEvent(view, event) {
   const name = event.seat != null ? seatName(view, event.seat) : "";
   const you = event.seat === view.seat && (view.seat_kinds ?? []).includes("human");
   const who = { name };
-  const cards = (keys, faces) => list((keys ?? []).map((key, i) => cardName(key, faces?.[i])));
+  // Cards the verb acts on take the object case where the language has one (uk: «шістку треф»).
+  const card = (key) => cardName(key, undefined, "acc");
+  const cards = (keys, faces) => list((keys ?? []).map((key, i) => cardName(key, faces?.[i], "acc")));
   switch (event.kind) {
     case "dealt":
       return t(view.game === "take" ? "log.dealtHand" : "log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
     case "card_drawn":
-      if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: cardName(event.card) });
+      if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: card(event.card) });
       if (event.penalty) {  // after a granted "take it" (T-16)
         return event.card && you ? t("log.youPenalty", { card: cardName(event.card) }) : t("log.penalty", who);
       }
-      return event.card && you ? t("log.youDrewStock", { card: cardName(event.card) }) : t("log.drewStock", who);
+      return event.card && you ? t("log.youDrewStock", { card: card(event.card) }) : t("log.drewStock", who);
     case "card_discarded":
-      return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: cardName(event.card) });
+      return t(you ? "log.youDiscarded" : "log.discarded", { ...who, card: card(event.card) });
     case "meld_created": {
       const meld = /** @type {Partial<ViewMeld>} */ (event.meld ?? {});
       return t(you ? "log.youMelded" : "log.melded", { ...who, kind: t(`melds.${kindKey(view, meld.kind ?? "run")}`), cards: cards(meld.cards, meld.faces) });
@@ -38,17 +40,18 @@ export function describeEvent(view, event) {
       const added = event.cards ?? [];
       const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
       if (!you && meld.owner === event.seat) {
-        return t("log.extendedOwn", { ...who, cards: cards(added, faces), kind: t(`melds.${kindKey(view, meld.kind ?? "run")}`) });
+        const kind = kindKey(view, meld.kind ?? "run");
+        return t("log.extendedOwn", { ...who, cards: cards(added, faces), own: t(`melds.ownTo.${kind}`) });
       }
-      const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run") : "";
+      const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run", "to") : "";
       return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), meld: target });
     }
     case "joker_swapped":
-      return t(you ? "log.youSwapped" : "log.swapped", { ...who, card: cardName(event.card) });
+      return t(you ? "log.youSwapped" : "log.swapped", { ...who, card: card(event.card) });
     case "claim_called":
       return t("log.called", { ...who, card: event.card ? cardName(event.card) : "" });
     case "claim_granted":
-      return t("log.granted", { ...who, card: event.card ? cardName(event.card) : "" });
+      return t("log.granted", { ...who, card: event.card ? card(event.card) : "" });
     case "claim_refused":  // the drawer takes the card himself (T-17)
       return t(you ? "log.youKeptClaim" : "log.keptClaim", who);
     case "sequence_taken_over":
@@ -66,4 +69,54 @@ export function describeEvent(view, event) {
     default:
       return null;
   }
+}
+
+/**
+ * The log's lines for a list of events, one line per thing that happened: a granted "take it"
+ * and the caller's penalty cards read as one line (T-17), and so do a drawer's refusal of the
+ * callers and his taking the card (T-17); events not worth a line give none.
+ * @param {View} view the current view (for seat names)
+ * @param {GameEvent[]} events the engine's events, oldest first
+ * @returns {{text: string, kind: string, seat: number | undefined}[]}
+ */
+export function logLines(view, events) {
+  const lines = [];
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    let text = null;
+    if (event.kind === "claim_granted") {
+      const penalties = [];
+      while (events[i + 1]?.kind === "card_drawn" && events[i + 1].penalty && events[i + 1].seat === event.seat) penalties.push(events[++i]);
+      text = penalties.length ? grantedWithPenalty(view, event, penalties) : describeEvent(view, event);
+    } else if (event.kind === "claim_refused" && events[i + 1]?.kind === "card_drawn" && events[i + 1].source === "discard" && events[i + 1].seat === event.seat) {
+      text = keptAgainst(view, event, events[++i]);
+    } else {
+      text = describeEvent(view, event);
+    }
+    if (text) lines.push({ text, kind: event.kind, seat: event.seat });
+  }
+  return lines;
+}
+
+/** True when `seat` is the person's own (the log then says "you" and may name a hidden card). */
+function isYou(view, seat) {
+  return seat === view.seat && (view.seat_kinds ?? []).includes("human");
+}
+
+/** "North got the four of spades and a penalty card." (the penalty cards named only to their owner). */
+function grantedWithPenalty(view, granted, penalties) {
+  const card = granted.card ? cardName(granted.card, undefined, "acc") : "";
+  const count = penalties.length;
+  if (isYou(view, granted.seat) && penalties.every((p) => p.card)) {
+    return t("log.youGrantedPenalty", { card, count, penalty: list(penalties.map((p) => cardName(p.card, undefined, "acc"))) });
+  }
+  return t("log.grantedPenalty", { name: seatName(view, granted.seat), card, count });
+}
+
+/** "East took the nine of clubs instead of North." (the drawer kept the called card, T-17). */
+function keptAgainst(view, refused, drawn) {
+  const callers = list((refused.callers ?? []).map((seat) => seatCase(view, seat, "obj")));
+  const card = cardName(drawn.card, undefined, "acc");
+  if (!callers) return t(isYou(view, refused.seat) ? "log.youTookDiscard" : "log.tookDiscard", { name: seatName(view, refused.seat), card });
+  return t(isYou(view, refused.seat) ? "log.youKeptFrom" : "log.keptFrom", { name: seatName(view, refused.seat), card, callers });
 }

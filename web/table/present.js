@@ -8,7 +8,7 @@ import { language, t } from "../i18n/index.js";
 import { matchShown } from "../app/match-events.js";
 import { flash, flyCard } from "./animate.js";
 import { claimAnswer } from "./claim.js";
-import { describeEvent } from "./log.js";
+import { logLines } from "./log.js";
 import { act, clickDiscardPile, clickMeld, clickStock } from "./moves.js";
 import { prompt } from "./prompts.js";
 import { seatName } from "./seats.js";
@@ -126,8 +126,7 @@ export function draw(m) {
     showDiscard: m.human,
     canDiscard: playing && selection.length === 1,
     prompt: prompt(view, { human: m.human, thinking: m.thinking }),
-    logLines: (view.log ?? []).map((event) => ({ text: describeEvent(view, event), kind: event.kind, seat: event.seat }))
-      .filter((line) => line.text).slice(-8),
+    logLines: logLines(view, view.log ?? []).slice(-8),
   };
   m.table.render(view, state);
   const root = m.root;

@@ -50,13 +50,17 @@ export function seatCase(view, seat, role) {
   return t(`seat.${role}.${position}`);
 }
 
-/** "your run", "West’s set", «набір Заходу». */
-export function ownerMeld(view, seat, kind) {
+/**
+ * "your run", "West’s set", «набір Заходу»; with `role` "to", the form after "to" where the
+ * language has one («до послідовності Заходу»: `melds.yoursTo`, `melds.ofTo`).
+ */
+export function ownerMeld(view, seat, kind, role = "") {
   kind = kindKey(view, kind);
   const kinds = view.seat_kinds ?? [];
   const watching = kinds.length > 0 && !kinds.includes("human");
-  if (seat === view.seat && !watching) return t(`melds.yours.${kind}`);
-  return t(`melds.of.${kind}`, { owner: seatCase(view, seat, "gen") });
+  const suffix = role === "to" ? "To" : "";
+  if (seat === view.seat && !watching) return t(`melds.yours${suffix}.${kind}`);
+  return t(`melds.of${suffix}.${kind}`, { owner: seatCase(view, seat, "gen") });
 }
 
 /** The word key of a meld's kind: "set", "run", or in Take "sequence". */
