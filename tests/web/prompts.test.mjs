@@ -38,3 +38,24 @@ test("en: the words of a second draw", () => {
   assert.equal(refusalTexts(DRAWN[0]).title, "You have already drawn this turn: lay down if you can, then discard one card.");
   assert.deepEqual(refusalTexts(PLAY_FIRST), { title: "Draw one card first: from the stock or the top of the discard pile.", detail: "Rule: draw a card first" });
 });
+
+const { layDownTexts } = await import("../../web/table/prompts.js");
+
+/** The word each language uses for Take's melds, and for melds in general. */
+const SEQUENCE = { en: /sequence/, nb: /serie/, uk: /послідовн/ };
+const MELD = { en: /meld/, nb: /kombinasjon/, uk: /комбінац/ };
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: Take's lay-down dialog speaks of sequences, Tress's of melds`, () => {
+    setLanguage(lang, { remember: false });
+    for (const selected of [true, false]) {
+      const take = layDownTexts("take", { choices: 1, selected });
+      for (const text of [take.title, take.help]) {
+        assert.doesNotMatch(text, MELD[lang], text);
+        assert.match(text, SEQUENCE[lang], text);
+      }
+      assert.match(layDownTexts("tress", { choices: 1, selected }).help, MELD[lang]);
+    }
+    assert.equal(layDownTexts("take", { choices: 3, selected: true }).title, t("layDown.pick"));
+  });
+}

@@ -65,6 +65,7 @@ export default {
     summary: { one: "{name}, {count} card", other: "{name}, {count} cards" },
     down: "down",
     toMove: "to play",
+    yourTurn: "your turn",
     thinking: "thinking…",
   },
   table: {
@@ -155,6 +156,10 @@ export default {
     confirmHelp: "Check the melds, then confirm. Cancel to change your selection.",
     pickHelpHand: "You selected no cards, so these are ways to lay down cards from your whole hand. Choose one, or cancel and select the cards you want.",
     confirmHelpHand: "You selected no cards, so these melds come from your whole hand. Check them, then confirm, or cancel and select the cards you want.",
+    // Take's melds are sequences: its dialog says so.
+    confirmTake: "Lay down this sequence?",
+    confirmHelpTake: "Check the sequence, then confirm. Cancel to change your selection.",
+    confirmHelpHandTake: "You selected no cards, so this sequence comes from your whole hand. Check it, then confirm, or cancel and select the cards you want.",
   },
   choose: {
     takeOverTitle: "You will take this over",

@@ -65,6 +65,7 @@ export default {
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",
     toMove: "sin tur",
+    yourTurn: "din tur",
     thinking: "tenker …",
   },
   table: {
@@ -154,6 +155,9 @@ export default {
     confirmHelp: "Se over kombinasjonene og bekreft. Avbryt for å endre valget.",
     pickHelpHand: "Du har ikke valgt noen kort, så slik kan kort fra hele hånden legges ned. Velg én, eller avbryt og velg kortene du vil bruke.",
     confirmHelpHand: "Du har ikke valgt noen kort, så kombinasjonene er hentet fra hele hånden. Se over og bekreft, eller avbryt og velg kortene du vil bruke.",
+    confirmTake: "Legge ned denne serien?",
+    confirmHelpTake: "Se over serien og bekreft. Avbryt for å endre valget.",
+    confirmHelpHandTake: "Du har ikke valgt noen kort, så serien er hentet fra hele hånden. Se over og bekreft, eller avbryt og velg kortene du vil bruke.",
   },
   choose: {
     takeOverTitle: "Du tar over denne serien",

@@ -9,7 +9,7 @@ import * as bridge from "../engine/client.js";
 import { language, t, tOr } from "../i18n/index.js";
 import { describeAction, layDownPreview, meldPreview, readableReason, takePreview } from "./describe.js";
 import { choose } from "./dialog.js";
-import { showNotice, showRefusal } from "./prompts.js";
+import { layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { sheetBody } from "./scores.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -203,14 +203,12 @@ export async function layDown(m, cards = m.table.hand.selection()) {
       dblclick: () => confirmPicked(),
     },
   }, layDownPreview(option)));
+  // With nothing selected the arrangements come from the whole hand; the help says so.
+  const words = layDownTexts(view.game, { choices: shown.length, selected: cards.length > 0 });
   const answer = await choose({
-    title: shown.length > 1 ? t("layDown.pick") : t("layDown.confirm"),
+    title: words.title,
     body: [
-      // With nothing selected the arrangements come from the whole hand; the help says so.
-      h("p.dialog-help", {
-        dataset: { testid: "lay-down-help" },
-        text: t(`layDown.${shown.length > 1 ? "pickHelp" : "confirmHelp"}${cards.length ? "" : "Hand"}`),
-      }),
+      h("p.dialog-help", { dataset: { testid: "lay-down-help" }, text: words.help }),
       h("div.arrangement-list", { role: "group", "aria-label": t("layDown.pick") }, pictures),
     ],
     choices: [{ label: t("layDown.confirmButton"), value: "confirm", testid: "lay-down-confirm", primary: true }],

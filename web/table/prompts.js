@@ -81,6 +81,21 @@ export function showRefusal(table, error) {
 }
 
 /**
+ * The title and help of the lay-down dialog. Take lays down one sequence at a time and calls it
+ * so; Tress lays down its contract's melds.
+ * @param {"tress"|"take"} game
+ * @param {{choices: number, selected: boolean}} how choices: arrangements shown; selected: the
+ *   person chose cards (else they come from the whole hand)
+ * @returns {{title: string, help: string}}
+ */
+export function layDownTexts(game, { choices, selected }) {
+  const hand = selected ? "" : "Hand";
+  if (choices > 1) return { title: t("layDown.pick"), help: t(`layDown.pickHelp${hand}`) };
+  const take = game === "take" ? "Take" : "";
+  return { title: t(`layDown.confirm${take}`), help: t(`layDown.confirmHelp${hand}${take}`) };
+}
+
+/**
  * Show a short notice over the table (not a refusal: no rule).
  * @param {import("./table.js").TableView} table
  * @param {string} text

@@ -85,6 +85,20 @@ export function renderOpponents(view, state) {
   return seats.map((seat) => seatPanel(view, seat, state));
 }
 
+/**
+ * The turn badge's words on a seat: "thinking…" for a computer seat at work, "your turn" on the
+ * person's own seat («din tur», not «sin tur»), else "to play".
+ * @param {View} view
+ * @param {number} seat
+ * @param {number | null} thinking the computer seat that is thinking, if any
+ */
+export function turnBadgeText(view, seat, thinking) {
+  if (thinking === seat) return t("seat.thinking");
+  const kinds = view.seat_kinds ?? [];
+  const watching = kinds.length > 0 && !kinds.includes("human");
+  return seat === view.seat && !watching ? t("seat.yourTurn") : t("seat.toMove");
+}
+
 /** The panel of one seat (also used for the person's own line above the hand). */
 export function seatPanel(view, seat, state) {
   const name = seatName(view, seat);
@@ -108,7 +122,7 @@ export function seatPanel(view, seat, state) {
     ]),
     h("div.seat-badges", {}, [
       down ? h("span.badge.badge-down", { text: t("seat.down") }) : null,
-      turn ? h("span.badge.badge-turn", { text: state.thinking === seat ? t("seat.thinking") : t("seat.toMove") }) : null,
+      turn ? h("span.badge.badge-turn", { text: turnBadgeText(view, seat, state.thinking) }) : null,
       call ? h("span.badge.badge-call", { text: call }) : null,
     ]),
   ]);
