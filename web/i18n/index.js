@@ -13,10 +13,11 @@ import en from "./en.js";
 import nb from "./nb.js";
 import uk from "./uk.js";
 
+/** Each language by its own name; `short` is that name as a narrow screen shows it. */
 export const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "nb", name: "Norsk bokmål" },
-  { code: "uk", name: "Українська" },
+  { code: "en", name: "English", short: "English" },
+  { code: "nb", name: "Norsk bokmål", short: "Norsk" },
+  { code: "uk", name: "Українська", short: "Українська" },
 ];
 
 const DICTIONARIES = { en, nb, uk };
@@ -24,12 +25,15 @@ const DICTIONARIES = { en, nb, uk };
 /** True for a language this page speaks ("constructor" or "__proto__" are not languages). */
 const known = (code) => typeof code === "string" && Object.hasOwn(DICTIONARIES, code);
 
-/** Narrow screens show the language box with short codes (EN, NB, UK) so it fits. */
+/** Narrow screens show the language box with the languages' short own names so it fits. */
 const NARROW = typeof matchMedia === "function" ? matchMedia("(max-width: 600px)") : null;
 
-/** The text of a language in a language box: its own name, or its short code on a narrow screen. */
+/**
+ * The text of a language in a language box: its own name ("Українська", never a code such as
+ * "UK"), shortened on a narrow screen ("Norsk").
+ */
 export function languageOptionText(lang) {
-  return NARROW?.matches ? lang.code.toUpperCase() : lang.name;
+  return NARROW?.matches ? lang.short : lang.name;
 }
 
 // Language boxes on the page, refilled when the screen turns narrow or wide. One listener for all:
@@ -59,7 +63,7 @@ NARROW?.addEventListener("change", () => {
   for (const select of selects) fill(select);
 });
 
-/** Fill a language <select> with the languages (names, or codes on narrow screens), the current one chosen. */
+/** Fill a language <select> with the languages by their own names, the current one chosen. */
 export function fillLanguageSelect(select) {
   fill(select);
   prune();
