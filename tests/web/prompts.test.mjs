@@ -59,3 +59,22 @@ for (const lang of ["en", "nb", "uk"]) {
     assert.equal(layDownTexts("take", { choices: 3, selected: true }).title, t("layDown.pick"));
   });
 }
+
+const { prompt } = await import("../../web/table/prompts.js");
+
+/** The person (seat 0) is due to draw and East (seat 2) has called "take it" for the top card. */
+const called = {
+  game: "tress", seat: 0, players: 3, seat_kinds: ["human", "normal", "hard"], phase: "claim", to_move: 0,
+  claims: [2], discard_top: "9C", legal_actions: [],
+};
+
+test("the call's prompt names the caller in every language", () => {
+  for (const [lang, east] of [["en", "East"], ["nb", "Øst"], ["uk", "Схід"]]) {
+    setLanguage(lang, { remember: false });
+    const line = prompt(called, { human: true, thinking: null });
+    assert.ok(line.startsWith(east), `${lang}: ${line}`);
+    assert.notEqual(line, t("prompt.claimed"));
+  }
+  setLanguage("en", { remember: false });
+  assert.equal(prompt(called, { human: true, thinking: null }), "East called “take it!”. Your answer?");
+});

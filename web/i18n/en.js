@@ -128,6 +128,7 @@ export default {
     draw: "Your turn: draw from the stock, or take the {card}.",
     drawStock: "Your turn: draw from the stock.",
     claimed: "Someone called “take it!”. Your answer?",
+    claimedBy: "{name} called “take it!”. Your answer?",
     playTress: "Lay down the contract if you can, then discard one card.",
     playDown: "Add cards to any meld if you like, then discard one card.",
     playRound7: "Round 7: lay down all your cards at once to go out, or discard one card.",

@@ -127,6 +127,7 @@ export default {
     draw: "Din tur: trekk fra bunken, eller ta {card}.",
     drawStock: "Din tur: trekk fra bunken.",
     claimed: "Noen sa «take it!». Hva svarer du?",
+    claimedBy: "{name} sa «take it!». Hva svarer du?",
     playTress: "Legg ned rundens mål hvis du kan, og kast så ett kort.",
     playDown: "Legg gjerne kort på det som ligger på bordet, og kast så ett kort.",
     playRound7: "Runde 7: legg ned alle kortene på én gang for å gå ut, eller kast ett kort.",

@@ -23,7 +23,11 @@ export function prompt(view, { human, thinking }) {
   if (view.to_move !== view.seat) {
     return thinking === view.to_move ? t("prompt.thinking", { name: name(view.to_move) }) : t("prompt.waiting", { name: name(view.to_move) });
   }
-  if (view.phase === "claim") return t("prompt.claimed");
+  if (view.phase === "claim") {
+    // The first caller is the one the answer is about (T-17); the engine lists callers in order.
+    const caller = (view.claims ?? [])[0];
+    return caller == null ? t("prompt.claimed") : t("prompt.claimedBy", { name: name(caller) });
+  }
   if (view.phase === "draw") {
     return A.drawAction(view, "discard")
       ? t("prompt.draw", { card: cardName(view.discard_top) })
