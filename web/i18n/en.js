@@ -91,6 +91,9 @@ export default {
     discardDeadLabel: { one: "Discard pile: {card}, dead", other: "Discard pile: {card} on top, dead until the next discard" },
     discardEmpty: "Discard pile, empty",
     dead: "dead",
+    deadTitle: "Dead card: it lay under the discard just taken. Nobody may take it or call “take it!” for it until the next discard.",
+    empty: "empty",
+    emptyTitle: "The discard pile is empty: draw from the stock.",
   },
   melds: {
     set: "set",

@@ -91,6 +91,9 @@ export default {
     discardDeadLabel: { one: "Kastebunken: {card}, død", other: "Kastebunken: {card} øverst, død til neste kast" },
     discardEmpty: "Kastebunken, tom",
     dead: "død",
+    deadTitle: "Dødt kort: det lå under kortet som nettopp ble tatt. Ingen kan ta det eller si «take it» til det før neste kast.",
+    empty: "tom",
+    emptyTitle: "Kastebunken er tom: trekk fra bunken.",
   },
   melds: {
     set: "tress",
