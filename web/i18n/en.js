@@ -112,6 +112,11 @@ export default {
     locked: "locked",
     canAdd: "your selected card fits here",
   },
+  marks: {
+    playable: "Green dot: this card fits a meld on the table now.",
+    playableTake: "Green dot: this card can be added to a sequence on the table now.",
+    taken: "Dashed outline: you took this card from the discard pile, so you cannot discard it this turn.",
+  },
   hand: {
     label: "Your hand",
     help: "Space or Enter selects a card. Arrow keys move between cards; Alt with an arrow moves the card.",
@@ -220,6 +225,8 @@ export default {
     oneAtATime: "Lay off one card at a time.",
     noContract: "Your hand does not hold this round’s contract yet.",
     selectSequence: "Select three or more cards in a row of one suit.",
+    noSequence: "Your hand holds no sequence yet: three or more cards in a row of one suit.",
+    drawFirst: "Draw a card first.",
   },
   explain: {
     generic: "That move is not allowed now.",
@@ -319,6 +326,10 @@ export default {
     nextHand: "Next hand",
     playAgain: "Play again",
     newGame: "New game",
+    noneRound: "No round has been scored yet.",
+    noneHand: "No hand has been scored yet.",
+    lastRound: "Last round: round {round}",
+    lastHand: "Last hand: hand {round}",
   },
   common: { cancel: "Cancel", close: "Close", back: "Back" },
   errors: { engine: "Something went wrong in the game engine." },

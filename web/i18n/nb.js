@@ -111,6 +111,11 @@ export default {
     locked: "låst",
     canAdd: "det valgte kortet passer her",
   },
+  marks: {
+    playable: "Grønn prikk: kortet passer på en kombinasjon på bordet nå.",
+    playableTake: "Grønn prikk: kortet kan legges på en serie på bordet nå.",
+    taken: "Stiplet ramme: du tok kortet fra kastebunken, så du kan ikke kaste det denne turen.",
+  },
   hand: {
     label: "Hånden din",
     help: "Mellomrom eller Enter velger et kort. Piltastene flytter mellom kortene; Alt og en piltast flytter kortet.",
@@ -218,6 +223,8 @@ export default {
     oneAtATime: "Legg på ett kort om gangen.",
     noContract: "Hånden din har ikke rundens mål ennå.",
     selectSequence: "Velg tre eller flere kort på rad i samme farge.",
+    noSequence: "Du har ingen serie på hånden ennå: tre eller flere kort på rad i samme farge.",
+    drawFirst: "Trekk et kort først.",
   },
   explain: {
     generic: "Det trekket er ikke lov nå.",
@@ -317,6 +324,10 @@ export default {
     nextHand: "Neste omgang",
     playAgain: "Spill igjen",
     newGame: "Nytt spill",
+    noneRound: "Ingen runde er telt opp ennå.",
+    noneHand: "Ingen omgang er telt opp ennå.",
+    lastRound: "Forrige runde: runde {round}",
+    lastHand: "Forrige omgang: omgang {round}",
   },
   common: { cancel: "Avbryt", close: "Lukk", back: "Tilbake" },
   errors: { engine: "Noe gikk galt i spillmotoren." },

@@ -20,6 +20,9 @@ export async function rulesOf(game, options = {}) {
   return rulesText(game, language(), options, defaults);
 }
 
+/** The rules' items that explain a mark of the table, and the mark's look. */
+const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markDead: "legend-dead" };
+
 /** Render rules (from rulesOf) as elements; items that follow a house rule carry a mark. */
 export function rulesBody(rules) {
   return [
@@ -28,6 +31,8 @@ export function rulesBody(rules) {
     ...rules.sections.map((section) => h("section.rules-section", {}, [
       h("h3", { text: section.heading }),
       h("ul", {}, section.items.map((item) => h("li", { class: item.house ? "house" : undefined, dataset: { rule: item.key } }, [
+        // The marks' legend shows each mark as the table draws it (web/css/cards.css).
+        MARKS[item.key] ? h(`span.legend-mark.${MARKS[item.key]}`, { "aria-hidden": "true", text: item.key === "markDead" ? t("piles.dead") : "" }) : null,
         h("span", { text: item.text }),
         item.house ? h("span.house-mark", { text: rules.houseLabel }) : null,
       ]))),

@@ -46,4 +46,6 @@ export default {
   },
   appSelect: "Tap cards to select them, then tap a highlighted sequence (or drag onto it). Before you take one over, the app tells you so.",
   appLayDown: "Select three or more cards and press “Lay down” for a new sequence.",
+  markPlayable: "A green dot on a card in your hand: it can be added to a sequence on the table now.",
+  markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
 };

@@ -46,4 +46,6 @@ export default {
   },
   appSelect: "Velg kort, og trykk så på en uthevet serie (eller dra dit). Før du tar over en serie, sier appen fra.",
   appLayDown: "Velg tre eller flere kort og trykk «Legg ned» for en ny serie.",
+  markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",
+  markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
 };

@@ -79,4 +79,7 @@ export default {
   appSelect: "Tap cards to select them. Tap a highlighted meld to add a card, or drag the card onto it.",
   appLayDown: "“Lay down” shows the ways your selected cards (or your whole hand) can make the contract.",
   appHint: "The Hint button shows what the normal computer player would do, and why.",
+  markPlayable: "A green dot on a card in your hand: it fits a meld on the table now.",
+  markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
+  markDead: "“dead” on the discard pile: its top card lay under a discard that was just taken. Nobody may take it or call “take it!” for it until the next discard.",
 };

@@ -3,20 +3,42 @@
 import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 
+/** Each open bar's way to write its words again in the current language. */
+const relabels = new WeakMap();
+
+/**
+ * Write the words of the take-it bar in `slot` again, in the current language (the countdown
+ * goes on untouched).
+ * @param {HTMLElement} slot the table's claim slot
+ */
+export function relabelClaim(slot) {
+  const bar = slot.querySelector(".claim-bar");
+  if (bar) relabels.get(bar)?.();
+}
+
 /**
  * The countdown bar while the person may call.
- * @param {{cardText: string, ms: number, onCall: () => void, onPass: () => void}} spec
+ * @param {{cardText: () => string, ms: number, onCall: () => void, onPass: () => void}} spec
+ *   cardText: the card's name in the current language
  */
 export function claimBar({ cardText, ms, onCall, onPass }) {
   const fill = h("span.countdown-fill");
-  const bar = h("div.claim-bar", { dataset: { testid: "claim-bar" }, role: "group", "aria-label": t("claim.group") }, [
-    h("p.claim-text", { text: t("claim.prompt", { card: cardText }) }),
-    h("div.claim-buttons", {}, [
-      h("button.primary.take-it", { type: "button", dataset: { testid: "take-it" }, text: t("claim.takeIt"), on: { click: onCall } }),
-      h("button.secondary", { type: "button", dataset: { testid: "claim-pass" }, text: t("claim.pass"), on: { click: onPass } }),
-    ]),
+  const text = h("p.claim-text");
+  const take = h("button.primary.take-it", { type: "button", dataset: { testid: "take-it" }, on: { click: onCall } });
+  const pass = h("button.secondary", { type: "button", dataset: { testid: "claim-pass" }, on: { click: onPass } });
+  const bar = h("div.claim-bar", { dataset: { testid: "claim-bar" }, role: "group" }, [
+    text,
+    h("div.claim-buttons", {}, [take, pass]),
     h("span.countdown", { "aria-hidden": "true" }, [fill]),
   ]);
+  const label = () => {
+    bar.setAttribute("aria-label", t("claim.group"));
+    text.textContent = t("claim.prompt", { card: cardText() });
+    take.textContent = t("claim.takeIt");
+    pass.textContent = t("claim.pass");
+  };
+  label();
+  relabels.set(bar, label);
   fill.style.animationDuration = `${ms}ms`;
   return bar;
 }
@@ -25,12 +47,18 @@ export function claimBar({ cardText, ms, onCall, onPass }) {
  * Turn a countdown bar into the open-until-discard bar (T-19 option `until_discard`): the
  * countdown is hidden and ``text`` says how long the chance lasts now.
  * @param {HTMLElement | null} bar the bar made by claimBar (nothing happens without one)
- * @param {string} text
+ * @param {() => string} text the note in the current language
  */
 export function openUntilDiscard(bar, text) {
   if (!bar) return;
   bar.classList.add("until-discard");
-  bar.querySelector(".claim-text").after(h("p.claim-note", { dataset: { testid: "claim-open-until" }, text }));
+  const note = h("p.claim-note", { dataset: { testid: "claim-open-until" }, text: text() });
+  bar.querySelector(".claim-text").after(note);
+  const before = relabels.get(bar);
+  relabels.set(bar, () => {
+    before?.();
+    note.textContent = text();
+  });
 }
 
 /**

@@ -61,12 +61,12 @@ export async function runClaimWindow(m) {
       }
     },
     show: ({ ms, onCall, onPass }) => {
-      m.table.setClaim(claimBar({ cardText: cardName(view.discard_top), ms, onCall, onPass }));
+      m.table.setClaim(claimBar({ cardText: () => cardName(view.discard_top), ms, onCall, onPass }));
       m.table.claimSlot.querySelector("[data-testid='take-it']")?.focus();
     },
     hide: () => m.table.setClaim(null),
     release: () => openUntilDiscard(m.table.claimSlot.querySelector(".claim-bar"),
-      t("claim.openUntil", { name: seatName(view, view.to_move) })),
+      () => t("claim.openUntil", { name: seatName(view, view.to_move) })),
     personCall: () => {
       const call = A.callAction(m.view);
       if (!call) return null;

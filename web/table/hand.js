@@ -1,6 +1,7 @@
 // The person's hand: large cards along the bottom, selection, sorting and reordering.
 
 import { cardName, cardSVG, sortByRank, sortBySuit } from "./cards.js";
+import { markTitle } from "./marks.js";
 import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
 import * as settings from "../app/settings.js";
@@ -18,6 +19,8 @@ export class Hand {
     // "suit" | "rank" | "custom"; the last sort chosen is kept in the settings for the next visit.
     this.mode = settings.get("handOrder") === "rank" ? "rank" : "suit";
     this.marks = new Map();  // card -> css class ("playable", "locked-card")
+    /** @type {"tress"|"take"} the game, for the marks' titles */
+    this.game = "tress";
     this.enabled = true;
     this.root.addEventListener("keydown", (event) => this.#keydown(event));
     this.onResize = () => { this.drawnKey = null; this.render(); };
@@ -97,6 +100,7 @@ export class Hand {
         class: [selected ? "selected" : "", this.marks.get(key) ?? "", this.fresh?.has(key) ? "fresh" : ""].join(" ").trim() || undefined,
         "aria-pressed": String(selected),
         "aria-label": cardName(key),
+        title: markTitle(this.marks.get(key) ?? "", this.game) || undefined,
         "aria-describedby": "hand-help",
         dataset: { card: key, testid: `hand-card-${key}`, index: String(index) },
         on: { click: (event) => { if (!this.root.dataset.dragging && this.enabled) { event.preventDefault(); this.toggle(key); } } },

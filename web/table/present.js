@@ -10,7 +10,7 @@ import { flash, flyCard } from "./animate.js";
 import { claimAnswer } from "./claim.js";
 import { logLines } from "./log.js";
 import { act, clickDiscardPile, clickMeld, clickStock } from "./moves.js";
-import { prompt } from "./prompts.js";
+import { layDownUnavailable, prompt } from "./prompts.js";
 import { seatName } from "./seats.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -109,7 +109,8 @@ export function draw(m) {
   const marks = cardMarks(m, view, playing);
   const state = {
     thinking: m.thinking,
-    calls: new Map([...m.calls].map(([seat]) => [seat, t("claim.says")])),
+    // The engine's pending callers too: a game continued from a save shows its calls again.
+    calls: new Map([...m.calls.keys(), ...(view.claims ?? [])].map((seat) => [seat, t("claim.says")])),
     watching: !m.human,
     handEnabled: m.human && view.phase !== "match_over",
     marks,
@@ -123,6 +124,9 @@ export function draw(m) {
     onDiscardPile: () => clickDiscardPile(m),
     showLayDown: m.human && (view.game === "take" || !view.down?.[view.seat] || view.options?.extra_melds),
     canLayDown: playing,
+    // Playing without a contract (or a sequence) to lay down: the button looks unavailable and
+    // says why, and a press still explains (web/table/moves.js).
+    layDownWhy: m.human ? layDownUnavailable(view, { mine, playing }) : "",
     showDiscard: m.human,
     canDiscard: playing && selection.length === 1,
     prompt: prompt(view, { human: m.human, thinking: m.thinking }),

@@ -85,6 +85,20 @@ export function showRefusal(table, error) {
 }
 
 /**
+ * Why the Lay down button is unavailable now ("" when it is available): not yet drawn, or, while
+ * playing, a hand that holds no contract (Tress, T-12) or no sequence (Take, K-4) to lay down.
+ * @param {View} view
+ * @param {{mine: boolean, playing: boolean}} now the person is to move; and is in the play phase
+ * @returns {string}
+ */
+export function layDownUnavailable(view, { mine, playing }) {
+  if (!mine) return "";
+  if (!playing) return ["draw", "claim"].includes(view.phase) ? t("notice.drawFirst") : "";
+  if (A.layDownActions(view).length) return "";
+  return view.game === "take" ? t("notice.noSequence") : t("notice.noContract");
+}
+
+/**
  * The title and help of the lay-down dialog. Take lays down one sequence at a time and calls it
  * so; Tress lays down its contract's melds.
  * @param {"tress"|"take"} game

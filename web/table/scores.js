@@ -68,14 +68,25 @@ export function sheetTitle(view) {
   return out == null ? head : `${head} · ${t("scores.outBy", { name: seatName(view, out) })}`;
 }
 
-/** The whole sheet's body: result, then the history. */
+/** The whole sheet's body: result, then the history; before any score, a line that says so. */
 export function sheetBody(view) {
   const nodes = [];
+  const take = view.game === "take";
   if (view.phase === "match_over") {
-    const goal = view.game === "take" ? t("scores.goalTake") : t("scores.goalTress");
+    const goal = take ? t("scores.goalTake") : t("scores.goalTress");
     nodes.push(h("p.sheet-goal", { text: goal }));
   }
-  if (view.last_result) nodes.push(h("div.table-scroll", {}, [resultTable(view)]));
+  if (!view.last_result && !(view.round_scores ?? []).length) {
+    nodes.push(h("p.sheet-none", { dataset: { testid: "no-scores" }, text: take ? t("scores.noneHand") : t("scores.noneRound") }));
+  }
+  if (view.last_result) {
+    // While the next round is played, the result shown is the last one's: its heading says so.
+    if (!["round_over", "match_over"].includes(view.phase)) {
+      const round = view.last_result.round ?? view.round - 1;
+      nodes.push(h("h3", { dataset: { testid: "last-result" }, text: take ? t("scores.lastHand", { round }) : t("scores.lastRound", { round }) }));
+    }
+    nodes.push(h("div.table-scroll", {}, [resultTable(view)]));
+  }
   if ((view.round_scores ?? []).length) {
     nodes.push(h("h3", { text: view.game === "take" ? t("scores.historyTake") : t("scores.history") }), historyTable(view));
   }

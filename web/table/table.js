@@ -7,6 +7,7 @@ import { fillLanguageSelect, t, language } from "../i18n/index.js";
 import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
 import { contractElement, renderMelds } from "./melds.js";
+import { relabelClaim } from "./claim.js";
 import { renderPiles } from "./piles.js";
 import { renderOpponents, seatPanel } from "./seats.js";
 
@@ -118,6 +119,7 @@ export class TableView {
     this.handEl.setAttribute("aria-label", t("hand.label"));
     this.logHeading.textContent = t("log.title");
     this.root.querySelector("#hand-help").textContent = t("hand.help");
+    relabelClaim(this.claimSlot);
   }
 
   /**
@@ -151,10 +153,14 @@ export class TableView {
     this.hand.update(view.hand);
     this.hand.enabled = s.handEnabled;
     this.hand.marks = s.marks;
+    this.hand.game = view.game;
     this.hand.render();
     this.handEl.classList.toggle("waiting", !s.handEnabled);
     this.layDownButton.hidden = !s.showLayDown;
     this.layDownButton.disabled = !s.canLayDown;
+    this.layDownButton.setAttribute("aria-disabled", String(!s.canLayDown || Boolean(s.layDownWhy)));
+    if (s.layDownWhy) this.layDownButton.title = s.layDownWhy;
+    else this.layDownButton.removeAttribute("title");
     this.discardButton.hidden = !s.showDiscard;
     // Looks unavailable when no discard fits now, yet a press still says why (see Match).
     this.discardButton.setAttribute("aria-disabled", String(!s.canDiscard));
