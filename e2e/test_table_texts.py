@@ -1,0 +1,136 @@
+"""The table's words fit the situation: a second draw, an unavailable Lay down, the Scores window
+before and after the first hand, take-it calls named and kept across Leave -> Continue, and an open
+take-it bar that follows a language change."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from harness import BrowserSession, wait_ready
+from page_clock import wait_until
+from table_driver import (
+    READY_INPUT,
+    SHEET,
+    TABLE,
+    hint,
+    pass_claim,
+    perform,
+    start_game,
+    visible,
+    wait_turn_or_window,
+)
+
+MESSAGE = "[data-testid=message]"
+
+
+def _claims(page: Any) -> list[int]:
+    return [int(seat) for seat in (page.get_attribute(".table", "data-claims") or "").split()]
+
+
+def _play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
+    """Play with hints; call ``on_state(state)`` whenever the person may act; stop when it returns a value."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        state = wait_turn_or_window(page)
+        result = on_state(state)
+        if result is not None:
+            return result
+        if state == "final":
+            break
+        if state == "sheet":
+            page.click("[data-testid=next-round]")
+            page.wait_for_selector(SHEET, state="detached")
+        elif state == "claim":
+            pass_claim(page)
+        else:
+            perform(page, hint(page))
+    raise AssertionError("the situation did not come up in time")
+
+
+def test_a_second_draw_and_an_unavailable_lay_down_say_why(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=31")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    _play_until(page, lambda state: state if state == "turn" and page.get_attribute(".table", "data-phase") == "draw" else None)
+    assert page.is_disabled("[data-testid=lay-down]"), "Lay down before the draw"
+    page.click("[data-testid=stock]")
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    assert hint(page)["kind"] != "lay_down", "this deal must leave the person without the contract"
+    # Playing, but without the contract: Lay down looks unavailable and its title says why.
+    assert page.get_attribute("[data-testid=lay-down]", "aria-disabled") == "true"
+    assert page.get_attribute("[data-testid=lay-down]", "title") == "Your hand does not hold this round’s contract yet."
+    # Pressing it still explains, over the table.
+    page.click("[data-testid=lay-down]", force=True)
+    page.wait_for_selector(f"{MESSAGE}:has-text('contract')")
+    # A second draw is refused with its own words, not "draw one card first".
+    page.click("[data-testid=stock]", force=True)
+    page.wait_for_selector(f"{MESSAGE}[data-rule='T-11']")
+    text = page.text_content(MESSAGE) or ""
+    assert "already drawn" in text, text
+    assert "Draw one card first" not in text, text
+
+
+def test_the_scores_window_before_and_after_the_first_hand(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3", width=390, height=844)
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    page.click("[data-testid=scores-button]")
+    page.wait_for_selector("dialog[data-testid=scores-dialog] [data-testid=no-scores]")
+    assert page.text_content("[data-testid=no-scores]") == "No hand has been scored yet."
+    page.click("[data-testid=close-scores]")
+    _play_until(page, lambda state: state if state == "sheet" else None)
+    page.click("[data-testid=next-round]")
+    page.wait_for_selector(SHEET, state="detached")
+    assert wait_turn_or_window(page) == "turn"
+    # Mid-hand, the result shown is the last hand's, and its heading says so.
+    page.click("[data-testid=scores-button]")
+    page.wait_for_selector("dialog[data-testid=scores-dialog] [data-testid=last-result]")
+    assert page.text_content("[data-testid=last-result]") == "Last hand: hand 1"
+    # Players' names (the winner's with its star) keep to one line, on a phone too.
+    spaces = page.eval_on_selector_all("dialog[data-testid=scores-dialog] [data-testid=result-table] tbody th",
+                                        "cells => cells.map((c) => getComputedStyle(c).whiteSpace)")
+    assert spaces and set(spaces) == {"nowrap"}, spaces
+    page.click("[data-testid=close-scores]")
+
+
+def test_take_it_calls_are_named_kept_after_continue_and_follow_the_language(session: BrowserSession) -> None:
+    page = session.open("?speed=fast&seed=23", clock=True)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def answer(state: str) -> Any:
+        if state == "answer":
+            return "answer"
+        if state == "turn" and page.get_attribute(".table", "data-phase") == "draw" \
+                and page.get_attribute("[data-testid=discard-pile]", "aria-disabled") == "false":
+            # Take a moment over the draw, as a person does: the others may call meanwhile.
+            if not wait_until(page, lambda: visible(page, "[data-testid=claim-answer]"), page_ms=3000,
+                              what="a call while the person thinks over the draw"):
+                return None
+            wait_until(page, lambda: page.locator(READY_INPUT).count(), what="the person's answer")
+            return "answer"
+        return None
+
+    _play_until(page, answer)
+    caller = _claims(page)[0]
+    name = page.text_content(f"[data-testid=seat-{caller}] .seat-name") or ""
+    prompt = page.text_content("[data-testid=prompt]") or ""
+    assert prompt.startswith(name) and "Someone" not in prompt, prompt
+    badge = f"[data-testid=seat-{caller}] .badge-call"
+    assert visible(page, badge)
+    # Leave, then continue the same game: the pending call still shows on the caller's seat.
+    page.click("[data-testid=leave]")
+    page.click("[data-testid=leave-yes]")
+    page.click("[data-testid=resume-tress]")
+    page.wait_for_selector(TABLE)
+    wait_until(page, lambda: visible(page, "[data-testid=claim-answer]"), what="the answer again after continuing")
+    assert visible(page, badge), "the take-it badge after Leave -> Continue"
+    perform(page, hint(page))
+
+    # An open take-it bar switches language with the table.
+    _play_until(page, lambda state: state if state == "claim" and visible(page, "[data-testid=take-it]") else None)
+    page.select_option("[data-testid=table-language]", "nb")
+    assert page.text_content("[data-testid=claim-pass]") == "Nei takk"
+    assert (page.text_content(".claim-bar .claim-text") or "").startswith("Vil du ha ")
+    pass_claim(page)
