@@ -13,11 +13,14 @@ import en from "./en.js";
 import nb from "./nb.js";
 import uk from "./uk.js";
 
-/** Each language by its own name; `short` is that name as a narrow screen shows it. */
+/**
+ * Each language by its own name; `short` is how that language itself abbreviates its name, for
+ * a narrow screen (Ukrainian «УКР», not the code "UK", which reads as the United Kingdom).
+ */
 export const LANGUAGES = [
-  { code: "en", name: "English", short: "English" },
-  { code: "nb", name: "Norsk bokmål", short: "Norsk" },
-  { code: "uk", name: "Українська", short: "Українська" },
+  { code: "en", name: "English", short: "EN" },
+  { code: "nb", name: "Norsk bokmål", short: "NO" },
+  { code: "uk", name: "Українська", short: "УКР" },
 ];
 
 const DICTIONARIES = { en, nb, uk };
@@ -25,12 +28,12 @@ const DICTIONARIES = { en, nb, uk };
 /** True for a language this page speaks ("constructor" or "__proto__" are not languages). */
 const known = (code) => typeof code === "string" && Object.hasOwn(DICTIONARIES, code);
 
-/** Narrow screens show the language box with the languages' short own names so it fits. */
+/** Narrow screens show the language box with the languages' own short names so it fits. */
 const NARROW = typeof matchMedia === "function" ? matchMedia("(max-width: 600px)") : null;
 
 /**
- * The text of a language in a language box: its own name ("Українська", never a code such as
- * "UK"), shortened on a narrow screen ("Norsk").
+ * The text of a language in a language box: its own name ("Українська"), on a narrow screen its
+ * own short form («УКР»; never the code "UK").
  */
 export function languageOptionText(lang) {
   return NARROW?.matches ? lang.short : lang.name;
