@@ -28,6 +28,11 @@ def _claims(page: Any) -> list[int]:
     return [int(seat) for seat in (page.get_attribute(".table", "data-claims") or "").split()]
 
 
+def _phase(page: Any) -> str | None:
+    phase: str | None = page.get_attribute(".table", "data-phase")
+    return phase
+
+
 def _play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
     """Play with hints; call ``on_state(state)`` whenever the person may act; stop when it returns a value."""
     deadline = time.monotonic() + limit_s
@@ -52,14 +57,15 @@ def test_a_second_draw_and_an_unavailable_lay_down_say_why(session: BrowserSessi
     page = session.open("?speed=instant&seed=31")
     wait_ready(page)
     start_game(page, "tress", players=3)
-    _play_until(page, lambda state: state if state == "turn" and page.get_attribute(".table", "data-phase") == "draw" else None)
+    _play_until(page, lambda state: state if state == "turn" and _phase(page) == "draw" else None)
     assert page.is_disabled("[data-testid=lay-down]"), "Lay down before the draw"
     page.click("[data-testid=stock]")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
     assert hint(page)["kind"] != "lay_down", "this deal must leave the person without the contract"
     # Playing, but without the contract: Lay down looks unavailable and its title says why.
     assert page.get_attribute("[data-testid=lay-down]", "aria-disabled") == "true"
-    assert page.get_attribute("[data-testid=lay-down]", "title") == "Your hand does not hold this round’s contract yet."
+    no_contract = "Your hand does not hold this round\u2019s contract yet."
+    assert page.get_attribute("[data-testid=lay-down]", "title") == no_contract
     # Pressing it still explains, over the table.
     page.click("[data-testid=lay-down]", force=True)
     page.wait_for_selector(f"{MESSAGE}:has-text('contract')")
