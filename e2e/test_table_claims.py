@@ -83,10 +83,11 @@ def test_claim_race_the_person_wins(session: BrowserSession) -> None:
 
     _play_until(page, call_at_once)
     assert 0 in _granted(page)
-    # The log names the person's penalty card as one (T-16), not as an ordinary draw.
-    drawn = page.eval_on_selector_all("[data-testid=log] li[data-kind=card_drawn][data-seat='0']",
-                                      "items => items.map(i => i.textContent)")
-    assert any("penalty card" in line for line in drawn), drawn
+    # The log names the person's penalty card as one (T-16), not as an ordinary draw, on the same
+    # line as the card the call brought.
+    granted = page.eval_on_selector_all("[data-testid=log] li[data-kind=claim_granted][data-seat='0']",
+                                        "items => items.map(i => i.textContent)")
+    assert any("penalty card" in line for line in granted), granted
 
 
 def test_claim_race_the_person_loses(session: BrowserSession) -> None:
