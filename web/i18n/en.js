@@ -416,9 +416,9 @@ export default {
     },
     lay_off: { card: "The {card} fits on {meld}: one card fewer in your hand." },
     play: {
-      lay: "Laying down {cards} puts their points on the table for you.",
-      extend: "Adding {cards} to {meld} takes them out of your hand, where they would count against you.",
-      take_over: "Adding {cards} takes over {meld}: all {size} count for you now.",
+      lay: "On the table these cards score for you instead of counting against you in your hand.",
+      extend: "Added to {meld}, these cards no longer count against you in your hand.",
+      take_over: "This takes over {meld}: all {size} count for you now.",
     },
     discard: {
       card: "Of your cards, the {card} is the one you need least.",

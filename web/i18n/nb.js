@@ -416,9 +416,9 @@ export default {
     },
     lay_off: { card: "{card} passer på {meld}: ett kort mindre på hånden." },
     play: {
-      lay: "Når du legger ned {cards}, havner poengene deres på bordet for deg.",
-      extend: "Når du legger {cards} på {meld}, er de ute av hånden, der de ville telt mot deg.",
-      take_over: "Med {cards} tar du over {meld}: nå teller alle {size} for deg.",
+      lay: "På bordet gir disse kortene poeng til deg i stedet for å telle mot deg på hånden.",
+      extend: "Lagt på {meld} teller ikke disse kortene mot deg på hånden lenger.",
+      take_over: "Slik tar du over {meld}: nå teller alle {size} for deg.",
     },
     discard: {
       card: "Av kortene dine er {card} det du trenger minst.",

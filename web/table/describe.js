@@ -166,11 +166,12 @@ function worded(reason) {
 }
 
 /** The placeholders of a reason's template, from its params (card keys in words, seats by name, counts). */
-function reasonWords(view, params) {
+function reasonWords(view, id, params) {
   const words = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (name === "card") words.card = cardName(value);
-    else if (name === "cards") words.cards = named(value);
+    // A new sequence's jokers are named by the card they stand for; on a meld the action line says where.
+    else if (name === "cards") words.cards = named(value, id.endsWith("_lay") ? meldFaces({ kind: "run", cards: value }) : []);
     else if (name === "melds") words.cards = t("reason.words.cards", { count: value.flat().length });
     else if (name === "caller" || name === "owner") words[name] = seatName(view, value);
     else if (name === "meld") words.meld = reasonMeld(view, value);
@@ -194,5 +195,5 @@ function reasonWords(view, params) {
 export function describeReason(view, reason) {
   if (!reason) return "";
   if (!worded(reason)) return String(reason.text ?? "");
-  return capital(t(`reason.${reason.id}`, reasonWords(view, reason.params)));
+  return capital(t(`reason.${reason.id}`, reasonWords(view, reason.id, reason.params)));
 }
