@@ -9,6 +9,7 @@ import pytest
 from rummytable.ai import LEVELS, Bot, BotError, Decision, describe, make_bot, register, registered
 from rummytable.ai import base as ai_base
 from rummytable.ai.base import NO_CALL, Budget, digest, legal
+from rummytable.ai.reasons import Reason
 from rummytable.game import Phase
 from rummytable.take.game import TakeGame
 
@@ -34,7 +35,7 @@ def test_unknown_game_or_level_is_a_value_error() -> None:
         level: ClassVar[str] = "expert"
 
         def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
-            return Decision(legal(view)[0], "first")
+            return Decision(legal(view)[0], Reason("move.first"))
 
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         register(Expert)
@@ -46,7 +47,7 @@ def test_register_refuses_a_second_bot_for_the_same_slot() -> None:
         level: ClassVar[str] = "easy"
 
         def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
-            return Decision(legal(view)[0], "first")
+            return Decision(legal(view)[0], Reason("move.first"))
 
     with pytest.raises(ValueError, match="already has a easy bot"):
         register(Other)
@@ -140,14 +141,14 @@ def test_a_decision_the_clock_stopped_says_so_and_is_still_legal(clock: FakeCloc
             while not budget.over():  # a search that would go on for ever
                 clock.now += 0.010
                 steps += 1
-            return Decision(legal(view)[steps % len(legal(view))], f"{steps} steps")
+            return Decision(legal(view)[steps % len(legal(view))], Reason("move.random", {"count": steps}))
 
     game = TakeGame.new({"players": 2}, 1)
     seat = game.to_move or 0
     view = game.view(seat)
     decision = Slow(1).decide(view, game.public_log)
     assert decision.cut_short
-    assert decision.reason == "5 steps"
+    assert decision.why == Reason("move.random", {"count": 5})
     assert decision.action in view["legal_actions"]
     # The same bot with the net off does the same work bounded only by itself: never cut.
     assert not make_bot("take", "normal", 1).decide(view, game.public_log).cut_short

@@ -79,6 +79,28 @@ def test_hint_is_a_legal_action_for_the_person() -> None:
     assert hint["action"] in view["legal_actions"] or "error" not in call("act", {"action": hint["action"]})
 
 
+def _is_reason(reason: Any) -> bool:
+    """A reason as the bridge sends it (docs/formats.md, "Reasons"): ``{id, params, text}``."""
+    from rummytable.ai.reasons import CATALOG, from_json
+
+    return (set(reason) == {"id", "params", "text"} and reason["id"] in CATALOG
+            and from_json(reason).text == reason["text"] and bool(reason["text"]))
+
+
+@pytest.mark.parametrize(("game", "seats"), [("tress", ["human", "normal", "normal"]), ("take", ["human", "normal"])])
+def test_hint_and_bot_step_send_the_reason_as_id_params_and_text(game: str, seats: list[str]) -> None:
+    view = start(game, seats)["view"]
+    steps = 0
+    while view["to_move"] != 0:
+        step = call("bot_step")["result"]
+        assert _is_reason(step["reason"]), step["reason"]
+        view = step["view"]
+        steps += 1
+    hint = call("hint")["result"]
+    assert _is_reason(hint["reason"]), hint["reason"]
+    assert steps or game == "take"
+
+
 def test_save_and_load_resume_the_same_view() -> None:
     start("tress", ["human", "easy", "easy"])
     saved = call("save")["result"]

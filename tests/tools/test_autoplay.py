@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rummytable.ai import Bot, Budget, Decision, make_bot
+from rummytable.ai.reasons import Reason
 from rummytable.take.game import TakeGame
 from rummytable.tools.autoplay import CALL, IllegalBotAction, bot_steps, uniform_action, uniform_steps
 from rummytable.tress.game import TressGame
@@ -36,7 +37,8 @@ class Cheat(Bot):
     level = "easy"
 
     def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
-        return Decision({"kind": "discard", "seat": view["seat"], "card": "JK.1"}, "cheats")
+        card = "JK.1"
+        return Decision({"kind": "discard", "seat": view["seat"], "card": card}, Reason("discard.card", {"card": card}))
 
 
 def test_an_illegal_bot_action_is_refused_before_it_reaches_the_game() -> None:

@@ -80,6 +80,12 @@
  */
 /** @typedef {{view: View, events: GameEvent[]}} Played */
 /** @typedef {{seat: number, call: boolean, delay_ms: number, cut_short: boolean}} ClaimOffer */
+/**
+ * Why a computer player chose its move (docs/formats.md, "Reasons"): `id` from a closed set
+ * ("discard.cost", "claim.closer", ...), `params` JSON values (card keys, seats from 0, points,
+ * counts; `reason` a wrapped `{id, params}`), `text` the plain English form.
+ * @typedef {{id: string, params: Record<string, any>, text: string}} Reason
+ */
 
 /**
  * @param {Engine} engine
@@ -113,7 +119,7 @@ export const act = (engine, action) => engine.call("act", { action });
 /**
  * Let the computer seat to move play, or `{idle: true}` when no computer seat is to move.
  * @param {Engine} engine
- * @returns {Promise<Played & {seat?: number, action?: Action, reason?: string, cut_short?: boolean, idle?: boolean}>}
+ * @returns {Promise<Played & {seat?: number, action?: Action, reason?: Reason, cut_short?: boolean, idle?: boolean}>}
  */
 export const botStep = (engine) => engine.call("bot_step");
 
@@ -126,7 +132,7 @@ export const claimOffers = (engine) => engine.call("claim_offers");
 export const botClaim = (engine, seat) => engine.call("bot_claim", { seat });
 
 /** The normal computer player's move for the person (`action: null`: let the card go).
- * @param {Engine} engine @returns {Promise<{action: Action|null, reason: string}>} */
+ * @param {Engine} engine @returns {Promise<{action: Action|null, reason: Reason}>} */
 export const hint = (engine) => engine.call("hint");
 
 /** Tress: the ways to lay down exactly these cards.

@@ -1,9 +1,9 @@
 // Moves in words: the hint, the choices in dialogs, and what an extension in Take will do.
 
-import { cardName, cardSVG, parseCard, rankValue, suitSymbol } from "./cards.js";
+import { cardName, cardSVG, parseCard, rankValue } from "./cards.js";
 import { h } from "../app/dom.js";
 import { actionMeld } from "./actions.js";
-import { t, list } from "../i18n/index.js";
+import { has, t, list } from "../i18n/index.js";
 import { ownerMeld, seatCase, seatName } from "./seats.js";
 
 /** @typedef {import("../engine/client.js").View} View */
@@ -147,23 +147,53 @@ export function meldPreview(meld) {
   ]));
 }
 
-// Card keys as the engine writes them ("10C.1", "JK", with a copy number for a second deck).
-const CARD_KEY = /\b(10|[2-9JQKA])([CDHS])(?:\.\d+)?\b/g;
-const JOKER_KEY = /\bJK(?:\.\d+)?(?:\(([^)]*)\))?/g;
+// Reasons: why the computer chose a move, as an id and params (docs/formats.md, "Reasons"),
+// worded from the i18n block `reason`.
+
+const capital = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/** The meld `id` on the table in words ("West’s set"), or a plain "a meld on the table". */
+function reasonMeld(view, id) {
+  const meld = view?.melds?.find((m) => m.id === id);
+  return meld ? ownerMeld(view, meld.owner, meld.kind) : t("reason.words.meld");
+}
+
+/** True when the page has words for `reason` (and for the reason it wraps, if any). */
+function worded(reason) {
+  if (!reason || typeof reason.id !== "string" || reason.id.startsWith("words.") || !has(`reason.${reason.id}`)) return false;
+  const inner = reason.params?.reason;
+  return inner === undefined || worded(inner);
+}
+
+/** The placeholders of a reason's template, from its params (card keys in words, seats by name, counts). */
+function reasonWords(view, id, params) {
+  const words = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (name === "card") words.card = cardName(value);
+    // A new sequence's jokers are named by the card they stand for; on a meld the action line says where.
+    else if (name === "cards") words.cards = named(value, id.endsWith("_lay") ? meldFaces({ kind: "run", cards: value }) : []);
+    else if (name === "melds") words.cards = t("reason.words.cards", { count: value.flat().length });
+    else if (name === "caller" || name === "owner") words[name] = seatName(view, value);
+    else if (name === "meld") words.meld = reasonMeld(view, value);
+    else if (name === "points" || name === "margin") words[name] = t("reason.words.points", { count: value });
+    else if (name === "away" || name === "outs" || name === "size") words[name] = t("reason.words.cards", { count: value });
+    else if (name === "worlds") words.worlds = t("reason.words.deals", { count: value });
+    else if (name === "options") words.options = t("reason.words.options", { count: value });
+    else if (name === "reason") words.reason = describeReason(view, value);
+    else words[name] = value;
+  }
+  return words;
+}
 
 /**
- * An engine reason (English, for players and logs) made easier to read: card keys as short
- * faces ("10♣"), jokers as "joker", meld numbers ("#2") as "the meld", players ("P2", seat 1)
- * by their names at this table, groups split by " · ".
- * @param {string} reason e.g. "discards 10C.1 (10 points)"
- * @param {View} [view] the person's view, for the players' names
- * @returns {string} e.g. "discards 10♣ (10 points)"
+ * Why the computer chose a move, in the page's language: the template of the reason's id filled
+ * from its params; a reason the page has no words for shows the engine's English text.
+ * @param {View | null} view the person's view (seat names, melds on the table)
+ * @param {import("../engine/client.js").Reason | null | undefined} reason
+ * @returns {string} e.g. "The king of spades (10 points) is the card you need least: …"
  */
-export function readableReason(reason, view = null) {
-  return String(reason ?? "")
-    .replace(/\bP(\d)\b/g, (text, n) => (view ? seatName(view, Number(n) - 1) : text))
-    .replace(JOKER_KEY, (_, face) => (face ? `joker (${face})` : "joker"))
-    .replace(CARD_KEY, (_, rank, suit) => `${rank}${suitSymbol(suit)}`)
-    .replace(/#\d+/g, "the meld")
-    .replace(/ \| /g, " · ");
+export function describeReason(view, reason) {
+  if (!reason) return "";
+  if (!worded(reason)) return String(reason.text ?? "");
+  return capital(t(`reason.${reason.id}`, reasonWords(view, reason.id, reason.params)));
 }

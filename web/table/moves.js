@@ -6,8 +6,8 @@ import * as A from "./actions.js";
 import { parseCard } from "./cards.js";
 import { h } from "../app/dom.js";
 import * as bridge from "../engine/client.js";
-import { language, t, tOr } from "../i18n/index.js";
-import { describeAction, layDownPreview, meldPreview, readableReason, takePreview } from "./describe.js";
+import { t } from "../i18n/index.js";
+import { describeAction, describeReason, layDownPreview, meldPreview, takePreview } from "./describe.js";
 import { choose } from "./dialog.js";
 import { layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { sheetBody } from "./scores.js";
@@ -238,14 +238,14 @@ export async function hint(m) {
     const { action, reason } = await bridge.hint(m.engine);
     // A "take it" chance the normal player would let go comes back without an action.
     const kind = action?.kind ?? "pass";
-    // The engine's reason is English only; other languages get a short why by the kind of move.
-    const why = language() === "en" ? readableReason(reason, m.view) : tOr(`hint.why.${kind}`, "");
+    const why = describeReason(m.view, reason);
     m.table.showHint(action ? describeAction(m.view, action) : t("hint.pass"), why);
     m.hinted = action;
     m.draw();
     const message = m.table.message;
     message.dataset.hintKind = kind;
     message.dataset.hintAction = JSON.stringify(action);
+    message.dataset.hintReason = reason?.id ?? "";
   } catch (error) {
     showRefusal(m.table, error);
   }

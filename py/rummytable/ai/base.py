@@ -28,6 +28,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rummytable.ai.reasons import Reason
+
 
 class BotError(ValueError):
     """The view gives the bot nothing to decide (not its move, no legal action)."""
@@ -39,14 +41,19 @@ class Decision:
 
     :ivar action: the action JSON, exactly as the game's ``action_from_json`` reads it;
         one of ``view["legal_actions"]``.
-    :ivar reason: a short explanation for people, e.g. ``"takes 6H-8H with 9H: 25 points"``.
+    :ivar why: why, as data the page words in the person's language (:mod:`rummytable.ai.reasons`).
     :ivar cut_short: True when the safety clock stopped the search before its work budget
         was done (the decision may then differ from the same decision on a faster machine).
     """
 
     action: dict[str, Any]
-    reason: str
+    why: Reason
     cut_short: bool = False
+
+    @property
+    def reason(self) -> str:
+        """The reason in plain English, for logs and tools, e.g. ``"discards KS, 10 points"``."""
+        return self.why.text
 
 
 @dataclass(frozen=True)
@@ -56,17 +63,22 @@ class ClaimDecision:
     :ivar call: True to call.
     :ivar delay_ms: the human-like reaction delay before the call, in milliseconds
         (0 when ``call`` is False); the page waits this long so a person has a fair chance.
-    :ivar reason: a short explanation for people.
+    :ivar why: why, as data the page words in the person's language (:mod:`rummytable.ai.reasons`).
     :ivar cut_short: True when the safety clock stopped the search (see :class:`Decision`).
     """
 
     call: bool
     delay_ms: int
-    reason: str
+    why: Reason
     cut_short: bool = False
 
+    @property
+    def reason(self) -> str:
+        """The reason in plain English, for logs and tools."""
+        return self.why.text
 
-NO_CALL = ClaimDecision(False, 0, "no call")
+
+NO_CALL = ClaimDecision(False, 0, Reason("claim.none"))
 """The default answer of :meth:`Bot.claim`."""
 
 

@@ -6,11 +6,11 @@ fuzzer for the engines (every legal action must be playable).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rummytable.ai import register
 from rummytable.ai.base import Bot, Budget, Decision, legal
+from rummytable.ai.reasons import Reason
 
 
 class RandomBot(Bot):
@@ -26,7 +26,7 @@ class RandomBot(Bot):
         """
         actions = legal(view)
         action = self.rng(view, log).choice(actions)
-        return Decision(action, f"random choice among {len(actions)}: {json.dumps(action, sort_keys=True)}")
+        return Decision(action, Reason("move.random", {"count": len(actions)}))
 
 
 @register

@@ -228,7 +228,8 @@ def bot_step(params: Params) -> JSONValue:
     """Let the computer seat to move act once.
 
     :returns: ``{"seat", "action", "reason", "cut_short", "events", "view"}``, or ``{"idle": true, "view"}``
-        when it is the person's move or the match is over; ``cut_short`` is true when the
+        when it is the person's move or the match is over; ``reason`` is ``{"id", "params", "text"}``
+        (docs/formats.md, "Reasons"); ``cut_short`` is true when the
         safety clock stopped the computer's search (a very slow device).
     """
     _no_params("bot_step", params)
@@ -252,6 +253,9 @@ def bot_claim(params: Params) -> JSONValue:
 
 def hint(params: Params) -> JSONValue:
     """The normal computer player's suggestion for the person -> ``{"action", "reason"}``.
+
+    ``reason`` is ``{"id", "params", "text"}``: a reason id, its params and the English text
+    (docs/formats.md, "Reasons"); the page words it in the person's language.
 
     ``action`` is None during a "take it" chance the person had better let go (Tress, T-16).
 

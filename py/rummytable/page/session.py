@@ -158,14 +158,17 @@ class Session:
         return seat if seat is not None and seat in self.bots else None
 
     def bot_step(self) -> dict[str, Any]:
-        """Let the computer seat to move act once; ``{"idle": true}`` when none is to move."""
+        """Let the computer seat to move act once; ``{"idle": true}`` when none is to move.
+
+        The answer's ``"reason"`` is ``{"id", "params", "text"}`` (docs/formats.md, "Reasons").
+        """
         seat = self.bot_to_move()
         if seat is None:
             return {"idle": True, "view": self.view()}
         view = self.game.view(seat)
         decision = self.bots[seat].decide(view, self._log())
         events = self.game.apply_json(decision.action)
-        return {"seat": seat, "action": decision.action, "reason": decision.reason,
+        return {"seat": seat, "action": decision.action, "reason": decision.why.to_json(),
                 "cut_short": decision.cut_short, "events": self._events(events), "view": self.view()}
 
     def claim_offers(self) -> dict[str, Any]:
@@ -192,7 +195,8 @@ class Session:
         return {"events": self._events(events), "view": self.view()}
 
     def hint(self) -> dict[str, Any]:
-        """The normal computer player's suggestion for the person's move: ``{"action", "reason"}``.
+        """The normal computer player's suggestion for the person's move: ``{"action", "reason"}``,
+        the reason as ``{"id", "params", "text"}`` (docs/formats.md, "Reasons").
 
         During a "take it" chance out of turn the suggestion is the normal player's claim
         decision: the call action, or ``None`` for letting the card go (T-16, T-18).
@@ -213,9 +217,9 @@ class Session:
             # A "take it" chance out of turn (T-16): call, or let the card go (action None),
             # as the normal player would weigh it against the penalty card.
             claim = bot.claim(view, self._log())
-            return {"action": legal[0] if claim.call else None, "reason": claim.reason}
+            return {"action": legal[0] if claim.call else None, "reason": claim.why.to_json()}
         decision = bot.decide(view, self._log())
-        return {"action": decision.action, "reason": decision.reason}
+        return {"action": decision.action, "reason": decision.why.to_json()}
 
     def arrangements(self, cards: list[str]) -> dict[str, Any]:
         """Ways for the person to lay down exactly the selected ``cards`` (Tress): ``{"lay_downs": [action JSON]}``.

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from rummytable.ai import register
 from rummytable.ai.base import Bot, Budget, Decision, legal
+from rummytable.ai.reasons import Reason, around
 from rummytable.ai.take.eval import EASY, NORMAL, Evaluator, Play, Turn, Weights, turn_from_view
 from rummytable.ai.take.knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
 from rummytable.ai.take.rollout import Candidate, compare
@@ -50,7 +51,7 @@ class TakeBot(Bot):
         """
         actions = legal(view)
         if len(actions) == 1:
-            return Decision(actions[0], "the only legal move")
+            return Decision(actions[0], Reason("move.only"))
         rng = self.rng(view, log)
         know = knowledge(view, log)
         if view["phase"] == "draw":
@@ -102,16 +103,16 @@ class TakeBot(Bot):
         stock = {"kind": "draw_stock", "seat": seat}
         pile = {"kind": "draw_discard", "seat": seat}
         if pile not in actions:
-            return Decision(stock, "draws from the stock")
+            return Decision(stock, Reason("draw.stock"))
         if stock not in actions:
-            return Decision(pile, "takes the discard: the stock is empty")
+            return Decision(pile, Reason("draw.stock_empty", {"card": view["discard_top"]}))
         take, stock_value, plan = self.draw_values(view, know, rng, budget)
         self.closeness = abs((take if take is not None else stock_value) - stock_value)
         top = view["discard_top"]
         if take is not None and self.prefer_discard(take, stock_value, plan, parse_card(top)):
-            use = next((p.words() for p in plan if parse_card(top) in p.cards), "to keep")
-            return Decision(pile, f"takes {top} from the discard pile: {use}")
-        return Decision(stock, f"draws from the stock: {top} does not help enough")
+            use = next((p for p in plan if parse_card(top) in p.cards), None)
+            return Decision(pile, _draw_reason(top, use))
+        return Decision(stock, Reason("draw.stock_not_enough", {"card": top}))
 
     def prefer_discard(self, take: float, stock: float, plan: list[Play], card: Card) -> bool:
         """True to take the top discard: it plays into this turn's plan and beats the stock on average."""
@@ -138,24 +139,38 @@ class TakeBot(Bot):
         if discard is not None:
             action = {"kind": "discard", "seat": seat, "card": discard.key}
             if action in actions:
-                out = len(view["hand"]) == 1
-                words = ": goes out" if out else f", {card_points(discard)} points"
-                return Decision(action, f"discards {discard.key}{words}")
+                if len(view["hand"]) == 1:
+                    return Decision(action, Reason("discard.out", {"card": discard.key}))
+                return Decision(action, Reason("discard.points", {"card": discard.key, "points": card_points(discard)}))
         discards = [a for a in actions if a["kind"] == "discard"]
         if discards:
             worst = max(discards, key=lambda a: (card_points(parse_card(a["card"])), a["card"]))
-            return Decision(worst, f"discards {worst['card']}, the highest card")
-        return Decision(actions[0], "the first legal move")
+            return Decision(worst, Reason("discard.highest", {"card": worst["card"]}))
+        return Decision(actions[0], Reason("move.first"))
 
 
-def _play_reason(play: Play, view: dict[str, Any]) -> str:
+def _play_reason(play: Play, view: dict[str, Any]) -> Reason:
+    """Why ``play``: a new sequence, an extension, or a take-over of another seat's sequence (K-9, K-12)."""
     seat = int(view["seat"])
-    if play.kind == "extend":
-        meld = next((m for m in view["melds"] if m["id"] == play.meld_id), None)
-        if meld is not None and meld["owner"] != seat and play.end.value == "high":
-            size = len(meld["cards"]) + len(play.cards)
-            return f"{play.words()}: takes P{meld['owner'] + 1}'s sequence ({size} cards)"
-    return play.words()
+    cards = [c.key for c in play.cards]
+    if play.kind != "extend":
+        return Reason("play.lay", {"cards": cards})
+    meld = next((m for m in view["melds"] if m["id"] == play.meld_id), None)
+    if meld is not None and meld["owner"] != seat and play.end.value == "high":
+        size = len(meld["cards"]) + len(play.cards)
+        return Reason("play.take_over",
+                      {"cards": cards, "meld": play.meld_id, "owner": int(meld["owner"]), "size": size})
+    return Reason("play.extend", {"cards": cards, "meld": play.meld_id, "end": play.end.value})
+
+
+def _draw_reason(top: str, play: Play | None) -> Reason:
+    """Why take ``top`` from the discard pile: the play of this turn's plan it goes into, if any (K-8)."""
+    if play is None:
+        return Reason("draw.discard_keep", {"card": top})
+    cards = [c.key for c in play.cards]
+    if play.kind != "extend":
+        return Reason("draw.discard_lay", {"card": top, "cards": cards})
+    return Reason("draw.discard_extend", {"card": top, "cards": cards, "meld": play.meld_id, "end": play.end.value})
 
 
 @register
@@ -232,7 +247,7 @@ class TakeHardBot(TakeNormalBot):
         """
         actions = legal(view)
         if len(actions) == 1:
-            return Decision(actions[0], "the only legal move")
+            return Decision(actions[0], Reason("move.only"))
         rng = self.rng(view, log)
         know = knowledge(view, log)
         if view["phase"] == "draw":
@@ -261,8 +276,9 @@ class TakeHardBot(TakeNormalBot):
         chosen = options[best][1]
         margin = scores[best] - scores[0]
         if best == 0:
-            return Decision(chosen.action, f"{chosen.reason} (best of {len(options)} in {worlds} sampled deals)")
-        return Decision(chosen.action, f"{chosen.reason} (look-ahead over {worlds} deals: +{margin:.0f} points)")
+            return Decision(chosen.action, around("lookahead.kept", chosen.why, options=len(options), worlds=worlds))
+        return Decision(chosen.action, around("lookahead.switched", chosen.why, worlds=worlds,
+                                              margin=int(f"{margin:.0f}")))
 
     def draw_candidates(self, view: dict[str, Any], actions: list[dict[str, Any]],
                         base: Decision) -> list[tuple[Candidate, Decision]]:
@@ -270,8 +286,8 @@ class TakeHardBot(TakeNormalBot):
         result = [(Candidate(base.action), base)]
         for action in actions:
             if action != base.action and action["kind"] in ("draw_stock", "draw_discard"):
-                words = "draws from the stock" if action["kind"] == "draw_stock" else \
-                    f"takes {view['discard_top']} from the discard pile"
+                words = Reason("draw.stock") if action["kind"] == "draw_stock" else \
+                    Reason("draw.discard", {"card": view["discard_top"]})
                 result.append((Candidate(action), Decision(action, words)))
         return result
 
@@ -321,7 +337,7 @@ class TakeHardBot(TakeNormalBot):
                 value = ev.leaf(turn, card)
                 if self.plan_value - value < self.GATE:
                     discards.append((value, Candidate(action, (), card, planned=True),
-                                     Decision(action, f"discards {card.key}")))
+                                     Decision(action, Reason("discard.card", {"card": card.key}))))
         discards.sort(key=lambda item: -item[0])
         others = sorted(close.values(), key=lambda item: -item[0])
         room = self.CANDIDATES - 1

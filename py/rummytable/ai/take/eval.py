@@ -60,13 +60,6 @@ class Play:
         """The legal action JSON among ``actions`` that makes this play, if any."""
         return next((a for a in actions if self.matches(a)), None)
 
-    def words(self) -> str:
-        """Readable form for reasons: ``"lays 5H 6H 7H"``, ``"adds 9H on top of #2"``."""
-        text = " ".join(str(c) for c in self.cards)
-        if self.kind == "lay_down":
-            return f"lays {text}"
-        return f"adds {text} {'on top of' if self.end is End.HIGH else 'below'} #{self.meld_id}"
-
 
 @dataclass(frozen=True)
 class Turn:

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from rummytable.ai import register
 from rummytable.ai.base import Bot, Budget, ClaimDecision, Decision, digest, legal
+from rummytable.ai.reasons import Reason, around
 from rummytable.ai.tress.lookahead import lookahead_discards
 from rummytable.ai.tress.policy import Style, TressTurn
 from rummytable.cards import parse_card
@@ -57,7 +58,7 @@ class TressBot(Bot):
             actions = legal(view)
         kinds = {a["kind"] for a in actions}
         if "next_round" in kinds:
-            return Decision(_first(actions, "next_round"), "deals the next round")
+            return Decision(_first(actions, "next_round"), Reason("round.next"))
         if kinds & {"draw_stock", "draw_discard", "grant"}:
             return self.decide_draw(TressTurn(view, log, self.STYLE, budget), view, log, actions)
         return self.decide_play(TressTurn(view, log, self.STYLE, budget), view, log, actions)
@@ -69,19 +70,22 @@ class TressBot(Bot):
         can_take = any(a["kind"] == "draw_discard" for a in actions)
         stock = _first(actions, "draw_stock")
         if not can_take or top_key is None:
-            return Decision(stock, "draws from the stock")
+            return Decision(stock, Reason("draw.stock"))
         top = parse_card(top_key)
         gain = self.draw_gain(turn, view, log, top)
         claimed = view.get("phase") == "claim"
+        callers = view.get("claims") or []
+        caller = int(callers[0]) if claimed and callers else None
         if gain > 0:
-            what = "takes it himself" if claimed else "takes"
-            return Decision(_first(actions, "draw_discard"), f"{what} {top_key} from the discard pile: it helps")
+            helps = (Reason("claim.keep_helps", {"card": top_key, "caller": caller}) if caller is not None
+                     else Reason("draw.discard_helps", {"card": top_key}))
+            return Decision(_first(actions, "draw_discard"), helps)
         if claimed and self.STYLE.deny and self.should_deny(turn, view, top, gain):
             return Decision(_first(actions, "draw_discard"),
-                            f"takes {top_key} himself to keep it from P{view['claims'][0] + 1}")
+                            Reason("claim.keep_deny", {"card": top_key, "caller": caller}))
         if claimed:
-            return Decision(stock, f"lets P{view['claims'][0] + 1} have {top_key} and draws from the stock")
-        return Decision(stock, f"draws from the stock: {top_key} does not help")
+            return Decision(stock, Reason("claim.grant", {"card": top_key, "caller": caller}))
+        return Decision(stock, Reason("draw.stock_no_help", {"card": top_key}))
 
     def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                   top: Any) -> float:
@@ -116,7 +120,7 @@ class TressBot(Bot):
                 return Decision(chosen[0], chosen[1])
         discards = [a for a in actions if a["kind"] == "discard"]
         if not discards:
-            return Decision(actions[0], "the only move left")
+            return Decision(actions[0], Reason("move.only"))
         return self.decide_discard(turn, view, log, discards)
 
     def go_down_now(self, turn: TressTurn, view: Mapping[str, Any], action: dict[str, Any]) -> bool:
@@ -131,7 +135,7 @@ class TressBot(Bot):
         allowed = {a["card"]: a for a in discards}
         ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
         if not ranked:
-            return Decision(discards[0], f"discards {discards[0]['card']}")
+            return Decision(discards[0], Reason("discard.card", {"card": discards[0]["card"]}))
         cost, card = ranked[0]
         return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
 
@@ -142,10 +146,10 @@ class TressBot(Bot):
         seeded generator, so the page can hold a fair race with a person.
         """
         if not any(a["kind"] == "call" for a in view.get("legal_actions", [])):
-            return ClaimDecision(False, 0, "may not call now")
+            return ClaimDecision(False, 0, Reason("claim.none"))
         top_key = view.get("discard_top")
         if top_key is None:
-            return ClaimDecision(False, 0, "nothing to call for")
+            return ClaimDecision(False, 0, Reason("claim.none"))
         turn = TressTurn(view, log, self.STYLE, budget)
         call, reason = turn.claim_value(parse_card(top_key))
         if not call:
@@ -213,7 +217,7 @@ class TressHardBot(TressBot):
         allowed = {a["card"]: a for a in discards}
         ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
         if not ranked:
-            return Decision(discards[0], f"discards {discards[0]['card']}")
+            return Decision(discards[0], Reason("discard.card", {"card": discards[0]["card"]}))
         # Only close calls are looked at: options within reach of normal's best.
         shortlist = [item for item in ranked[:self.CANDIDATES] if item[0] <= ranked[0][0] + self.CLOSE]
         if len(shortlist) < 2:
@@ -227,5 +231,5 @@ class TressHardBot(TressBot):
         # Switch from normal's choice only when another discard holds up clearly better.
         if card != first and by_card.get(first, cost) - cost < self.SWITCH:
             cost, card = ranked[0]
-            return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", confirmed by look-ahead")
-        return Decision(allowed[card.key], turn.reason_for_discard(card, cost) + ", chosen by look-ahead")
+            return Decision(allowed[card.key], around("lookahead.confirmed", turn.reason_for_discard(card, cost)))
+        return Decision(allowed[card.key], around("lookahead.chosen", turn.reason_for_discard(card, cost)))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummytable.ai.base import Budget
+from rummytable.ai.reasons import Reason
 from rummytable.ai.tress.eval import CardCounter, EvalRules, HandEval, HandShape, evaluate
 from rummytable.cards import Card, parse_card
 from rummytable.melds import End, Meld, MeldError, MeldKind, RunRules, lay_off_ends, make_run, make_set
@@ -255,31 +256,33 @@ class TressTurn:
         # The stock may bring an out too: that chance is what taking the discard gives up.
         return (base - DISTANCE_COST * p_out) - best
 
-    def claim_value(self, top: Card) -> tuple[bool, str]:
+    def claim_value(self, top: Card) -> tuple[bool, Reason]:
         """Whether calling "take it" for ``top`` is worth the penalty card (T-16, T-17)."""
         if self.down[self.seat] and not self.all_cards:
-            return False, "already down: a claim would only add cards"
+            return False, Reason("claim.down")
         if self.all_cards:
-            return False, "round 7: every claimed card must fit as well"
+            return False, Reason("claim.all_cards")
         shape = HandShape.of(self.hand)
         now = self.evaluate(shape)
         face = None if top.is_joker else (top.rank, top.suit or "")
         after = self.evaluate(shape.plus(face))
         gain = now.distance - after.distance
         if gain <= 0:
-            return False, f"{top.key} does not bring the contract closer"
+            return False, Reason("claim.no_help", {"card": top.key})
         if self.style.claims == "contract":
             if after.distance == 0:
-                return True, f"{top.key} completes the contract"
-            return False, f"{top.key} helps, but not enough to pay a penalty card"
+                return True, Reason("claim.completes", {"card": top.key})
+            return False, Reason("claim.not_enough", {"card": top.key})
         # A granted claim brings the card and a penalty card from the stock (T-17): two
         # cards for one, so two chances at the contract for the cost of two more cards to
         # shed once down (lay-offs take most of them). Measured against waiting for a card
         # that brings the contract within one, calling for every card that helps wins
         # clearly, also while another player is down.
-        return True, f"{top.key} brings the contract to {_cards(after.distance)} away"
+        if after.distance == 0:
+            return True, Reason("claim.completes", {"card": top.key})
+        return True, Reason("claim.closer", {"card": top.key, "away": after.distance})
 
-    def choose_lay_down(self, options: Sequence[Action]) -> tuple[Action, str] | None:
+    def choose_lay_down(self, options: Sequence[Action]) -> tuple[Action, Reason] | None:
         """Pick the lay-down that leaves the least behind, or None to hold back (T-12, T-20)."""
         best: tuple[float, Action] | None = None
         for action in options:
@@ -293,11 +296,10 @@ class TressTurn:
                 best = (cost, action)
         if best is None:
             return None
-        melds = " | ".join(" ".join(m["cards"]) for m in best[1]["melds"])
-        what = "goes out" if self.all_cards else "goes down"
-        return best[1], f"{what} with {melds}"
+        melds = [list(m["cards"]) for m in best[1]["melds"]]
+        return best[1], Reason("lay_down.out" if self.all_cards else "lay_down.contract", {"melds": melds})
 
-    def choose_lay_off(self, options: Sequence[Action]) -> tuple[Action, str] | None:
+    def choose_lay_off(self, options: Sequence[Action]) -> tuple[Action, Reason] | None:
         """Pick a lay-off: natural cards before jokers, high points first (T-13)."""
         best: tuple[tuple[int, int, int, str], Action] | None = None
         naturals = [c for c in self.hand if not c.is_joker]
@@ -318,23 +320,18 @@ class TressTurn:
         if best is None:
             return None
         target = self.table_meld(best[1]["meld"])
-        onto = " ".join(c.key for c in target.cards) if target is not None else f"#{best[1]['meld']}"
-        return best[1], f"lays off {best[1]['card']} on {onto}"
+        onto = [c.key for c in target.cards] if target is not None else []
+        return best[1], Reason("lay_off.card", {"card": best[1]["card"], "meld": best[1]["meld"], "cards": onto})
 
-    def reason_for_discard(self, card: Card, cost: float) -> str:
-        """A short explanation of a discard."""
+    def reason_for_discard(self, card: Card, cost: float) -> Reason:
+        """Why ``card`` is the discard: its points and what the hand keeps (``"discard.*"`` reasons)."""
         shape = HandShape.of(self.hand)
         face = None if card.is_joker else (card.rank, card.suit or "")
         if self.down[self.seat] and not self.all_cards:
-            return f"down: discards {card.key}, {card_points(card)} points that cannot be laid off"
+            return Reason("discard.down", {"card": card.key, "points": card_points(card)})
         found = self.evaluate(shape.without(face))
         outs = self.live_outs(found)
         if found.distance == 0:
-            return f"discards {card.key} ({card_points(card)} points); the contract is complete"
-        return (f"discards {card.key} ({card_points(card)} points); the contract is {_cards(found.distance)} "
-                f"away, with {outs} cards left that would help")
-
-
-def _cards(count: int) -> str:
-    """``count`` cards in words: "1 card", "2 cards"."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+            return Reason("discard.complete", {"card": card.key, "points": card_points(card)})
+        return Reason("discard.cost", {"card": card.key, "points": card_points(card), "away": found.distance,
+                                       "outs": outs})
