@@ -80,6 +80,7 @@
  */
 /** @typedef {{view: View, events: GameEvent[]}} Played */
 /** @typedef {{seat: number, call: boolean, delay_ms: number, cut_short: boolean}} ClaimOffer */
+/** @typedef {{can_call: boolean, fits: boolean}} ClaimPerson whether the person may call, and whether the card fits his hand */
 
 /**
  * @param {Engine} engine
@@ -117,8 +118,9 @@ export const act = (engine, action) => engine.call("act", { action });
  */
 export const botStep = (engine) => engine.call("bot_step");
 
-/** Tress: each computer seat's "take it" decision and reaction delay (milliseconds).
- * @param {Engine} engine @returns {Promise<{offers: ClaimOffer[]}>} */
+/** Tress: each computer seat's "take it" decision and reaction delay (milliseconds), and whether
+ * the card fits the person's hand (`person` null in watch mode).
+ * @param {Engine} engine @returns {Promise<{offers: ClaimOffer[], person: ClaimPerson | null}>} */
 export const claimOffers = (engine) => engine.call("claim_offers");
 
 /** Tress: that computer seat calls "take it" now.

@@ -24,6 +24,7 @@ export default {
     comfort: "Table",
     speed: "Speed",
     fourColour: "Four-colour deck (♦ blue, ♣ green)",
+    takeItFits: "Ask me to “take it” only when the card fits my hand",
     language: "Language",
     play: "Play",
     watch: "Watch the computer play",
@@ -308,7 +309,7 @@ export default {
     statsSetAside: "Some rows of your statistics did not add up and have been put aside; the rest are kept.",
     what: {
       language: "language", settings: "all settings", speed: "speed", deck: "deck colours", game: "game",
-      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand",
+      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand", takeItAsk: "when to ask you to take it",
     },
   },
   tabs: {

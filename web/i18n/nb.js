@@ -24,6 +24,7 @@ export default {
     comfort: "Bordet",
     speed: "Tempo",
     fourColour: "Firefarget kortstokk (♦ blå, ♣ grønn)",
+    takeItFits: "Spør meg om «take it» bare når kortet passer til hånda mi",
     language: "Språk",
     play: "Spill",
     watch: "Se datamaskinen spille",
@@ -308,7 +309,7 @@ export default {
     statsSetAside: "Noen linjer i statistikken din gikk ikke opp og er lagt til side; resten er tatt vare på.",
     what: {
       language: "språk", settings: "alle innstillinger", speed: "tempo", deck: "kortfarger", game: "spill",
-      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden",
+      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden", takeItAsk: "når du blir spurt om «take it»",
     },
   },
   tabs: {
