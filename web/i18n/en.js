@@ -63,6 +63,8 @@ export default {
     gen: { you: "your", south: "South’s", west: "West’s", northwest: "North-west’s", north: "North’s", northeast: "North-east’s", east: "East’s" },
     obj: { you: "you", south: "South", west: "West", northwest: "North-west", north: "North", northeast: "North-east", east: "East" },
     cards: { one: "{count} card", other: "{count} cards" },
+    takeRunning: "{total} points · {table} on the table",
+    takeRunningOwn: "{total} points · this hand {table} − {hand} = {now}",
     summary: { one: "{name}, {count} card", other: "{name}, {count} cards" },
     down: "down",
     toMove: "to play",

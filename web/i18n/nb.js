@@ -63,6 +63,8 @@ export default {
     gen: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     obj: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     cards: { one: "{count} kort", other: "{count} kort" },
+    takeRunning: "{total} poeng · {table} på bordet",
+    takeRunningOwn: "{total} poeng · denne omgangen {table} − {hand} = {now}",
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",
     toMove: "sin tur",

@@ -63,6 +63,8 @@ export default {
     gen: { you: "ваш", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     obj: { you: "вас", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     cards: { one: "{count} карта", few: "{count} карти", many: "{count} карт", other: "{count} карти" },
+    takeRunning: "{total} очок · {table} на столі",
+    takeRunningOwn: "{total} очок · ця роздача {table} − {hand} = {now}",
     summary: { one: "{name}, {count} карта", few: "{name}, {count} карти", many: "{name}, {count} карт", other: "{name}, {count} карти" },
     down: "на столі",
     toMove: "ходить",
