@@ -37,9 +37,15 @@ def visible(page: Any, selector: str) -> bool:
 
 
 def start_game(page: Any, game: str, *, players: int | None = None, options: dict[str, str] | None = None,
-               watch: bool = False) -> None:
-    """Choose the game, players and house rules on the start screen, then press Play (or Watch)."""
+               watch: bool = False, ask_always: bool = False) -> None:
+    """Choose the game, players and house rules on the start screen, then press Play (or Watch).
+
+    :param ask_always: Tress: have the person asked to "take it" for every card, not only for
+        cards that fit his hand (the default).
+    """
     page.click(f"[data-testid=game-{game}]")
+    if ask_always:
+        page.uncheck("[data-testid=take-it-fits]")
     if players is not None:
         page.click(f"[data-testid=players-{players}]")
     if options:

@@ -25,6 +25,7 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
         "watch_main_thread": page_bench.bench_watch_main_thread(ctx, seconds=2),
         "memory": page_bench.bench_memory(ctx, matches=2, target=50),
         "decision_positions_ms": page_bench.bench_decision_positions(ctx, per_set=1),
+        "pace_wait_ms": page_bench.bench_pace(ctx, waits=1, speeds=("normal",), compare=False),
     }
     json.dumps(results, allow_nan=False)  # plain JSON data
 
@@ -56,6 +57,10 @@ def test_page_bench_reports_every_measurement(browser: Any, site_url: str) -> No
     assert watch["seconds"] == 2 and watch["unit"] == "ms"
     assert watch["over_50ms"] >= len(watch["longest_tasks_ms"])
     assert watch["longest_ms"] == max(watch["longest_tasks_ms"], default=0.0)
+
+    pace = results["pace_wait_ms"]["normal"]
+    assert len(pace["runs"]) == 1 and pace["median"] == pace["runs"][0] > 0
+    assert isinstance(pace["asked"], int)
 
     memory = results["memory"]
     assert memory["matches"] == 2 and memory["bot_steps"] > 0

@@ -163,9 +163,10 @@ def test_person_as_drawer_lets_the_caller_have_it(session: BrowserSession) -> No
 def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> None:
     # The hint during someone else's "take it" window is the normal player's claim decision
     # (T-16, T-18): most discards do not help enough to pay a penalty card, so it says to let go.
+    # Asked for every card: by default the person is asked only for the cards that fit his hand.
     page = session.open("?speed=slow&seed=21", clock=True)
     wait_ready(page)
-    start_game(page, "tress", players=4)
+    start_game(page, "tress", players=4, ask_always=True)
     seen: list[str] = []
 
     def ask(state: str) -> Any:

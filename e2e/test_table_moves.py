@@ -265,7 +265,7 @@ def test_menu_and_rules_pause_the_computer_and_the_take_it_countdown(session: Br
     # cannot run out while the test is still on its way to the menu.
     page = session.open("?speed=instant&seed=6", clock=True)
     wait_ready(page)
-    start_game(page, "tress", players=3)
+    start_game(page, "tress", players=3, ask_always=True)
     for _ in range(80):
         state = wait_turn_or_window(page)
         if state == "claim":

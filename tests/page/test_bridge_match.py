@@ -205,3 +205,25 @@ def test_a_huge_card_key_is_quoted_briefly() -> None:
 def test_options_that_are_not_an_object_are_refused(options: Any) -> None:
     answer = call("new_match", {"game": "take", "seats": ["human", "easy"], "options": options})
     assert answer["error"]["type"] == "OptionsError" and "must be an object" in answer["error"]["message"]
+
+
+def test_claim_offers_say_whether_the_card_fits_the_person_s_hand_T_16() -> None:
+    # The page asks the person to "take it" only for a card that fits his hand (by default):
+    # claim_offers reads that from the person's own view, and it differs between cards.
+    view = start("tress", ["human", "normal", "normal", "normal"], seed=11)["view"]
+    seen: list[bool] = []
+    for _ in range(400):
+        legal = view["legal_actions"]
+        if view["to_move"] != 0 and legal and all(action["kind"] == "call" for action in legal):
+            person = call("claim_offers")["result"]["person"]
+            assert person["can_call"] is True
+            seen.append(person["fits"])
+        if view["phase"] not in ("draw", "claim", "play") or view["to_move"] == 0:
+            break
+        view = call("bot_step")["result"]["view"]
+    assert True in seen and False in seen, seen
+
+
+def test_claim_offers_in_watch_mode_have_no_person() -> None:
+    start("tress", ["easy", "normal", "normal", "normal"], seed=11)
+    assert call("claim_offers")["result"]["person"] is None

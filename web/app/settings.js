@@ -11,12 +11,17 @@ import { gameInfo } from "./catalog.js";
 
 const KEY = "rummytable.settings";
 
-/** Timings per speed: pause before a computer move, card flight, the person's "take it" window. */
+/**
+ * Timings per speed (milliseconds): the pause before a computer player's first move of a turn
+ * (botPause) and before each further move of the same turn (followPause: the turn reads as one
+ * quick sequence, not as separate moves), card flight, the person's "take it" window, the scale
+ * of the computer callers' reaction delays, the pause before a score sheet.
+ */
 export const SPEEDS = {
-  slow: { botPause: 1400, animation: 650, claimWindow: 8000, claimDelayFactor: 1.4, roundPause: 1200 },
-  normal: { botPause: 800, animation: 380, claimWindow: 5000, claimDelayFactor: 1, roundPause: 700 },
-  fast: { botPause: 350, animation: 200, claimWindow: 3500, claimDelayFactor: 0.5, roundPause: 300 },
-  instant: { botPause: 0, animation: 0, claimWindow: 3000, claimDelayFactor: 0, roundPause: 0 },
+  slow: { botPause: 1400, followPause: 600, animation: 650, claimWindow: 8000, claimDelayFactor: 1.4, roundPause: 1200 },
+  normal: { botPause: 550, followPause: 200, animation: 380, claimWindow: 5000, claimDelayFactor: 1, roundPause: 700 },
+  fast: { botPause: 350, followPause: 100, animation: 200, claimWindow: 3500, claimDelayFactor: 0.5, roundPause: 300 },
+  instant: { botPause: 0, followPause: 0, animation: 0, claimWindow: 3000, claimDelayFactor: 0, roundPause: 0 },
 };
 
 const GAMES = ["tress", "take"];
@@ -31,6 +36,8 @@ const DEFAULTS = {
   levels: {},
   options: { tress: {}, take: {} },
   handOrder: "suit",
+  // Tress: ask the person to "take it" only for a card that fits his hand ("fits"), or for every card.
+  takeItAsk: "fits",
 };
 
 const oneOf = (...values) => (value) => values.includes(value);
@@ -45,6 +52,7 @@ const CHECKS = {
   deck: oneOf("standard", "four"),
   game: oneOf(...GAMES),
   handOrder: oneOf("suit", "rank", "custom"),
+  takeItAsk: oneOf("fits", "always"),
   players: { entry: (game, n) => GAMES.includes(game) && Number.isInteger(n) && inRange(gameInfo(game)?.players, n) },
   levels: { entry: (key, level) => /^(tress|take)\.[1-5]$/.test(key) && LEVELS.includes(level) },
   options: { entry: (game, chosen) => GAMES.includes(game) && isPlainObject(chosen) && Object.values(chosen).every(isScalar) },

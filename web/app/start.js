@@ -221,6 +221,13 @@ export class StartScreen {
         }),
         h("span", { text: t("start.fourColour") }),
       ]),
+      this.game() === "tress" ? h("label.check", {}, [
+        h("input", {
+          type: "checkbox", checked: settings.get("takeItAsk") !== "always", dataset: { testid: "take-it-fits" },
+          on: { change: (e) => settings.set("takeItAsk", e.target.checked ? "fits" : "always") },
+        }),
+        h("span", { text: t("start.takeItFits") }),
+      ]) : null,
     ]);
   }
 }

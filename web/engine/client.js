@@ -86,6 +86,7 @@
  * counts; `reason` a wrapped `{id, params}`), `text` the plain English form.
  * @typedef {{id: string, params: Record<string, any>, text: string}} Reason
  */
+/** @typedef {{can_call: boolean, fits: boolean}} ClaimPerson whether the person may call, and whether the card fits his hand */
 
 /**
  * @param {Engine} engine
@@ -123,8 +124,9 @@ export const act = (engine, action) => engine.call("act", { action });
  */
 export const botStep = (engine) => engine.call("bot_step");
 
-/** Tress: each computer seat's "take it" decision and reaction delay (milliseconds).
- * @param {Engine} engine @returns {Promise<{offers: ClaimOffer[]}>} */
+/** Tress: each computer seat's "take it" decision and reaction delay (milliseconds), and whether
+ * the card fits the person's hand (`person` null in watch mode).
+ * @param {Engine} engine @returns {Promise<{offers: ClaimOffer[], person: ClaimPerson | null}>} */
 export const claimOffers = (engine) => engine.call("claim_offers");
 
 /** Tress: that computer seat calls "take it" now.

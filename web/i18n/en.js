@@ -24,6 +24,7 @@ export default {
     comfort: "Table",
     speed: "Speed",
     fourColour: "Four-colour deck (♦ blue, ♣ green)",
+    takeItFits: "Ask me to “take it” only when the card fits my hand",
     language: "Language",
     play: "Play",
     watch: "Watch the computer play",
@@ -62,6 +63,8 @@ export default {
     gen: { you: "your", south: "South’s", west: "West’s", northwest: "North-west’s", north: "North’s", northeast: "North-east’s", east: "East’s" },
     obj: { you: "you", south: "South", west: "West", northwest: "North-west", north: "North", northeast: "North-east", east: "East" },
     cards: { one: "{count} card", other: "{count} cards" },
+    takeRunning: "{total} points · {table} on the table",
+    takeRunningOwn: "{total} points · this hand {table} − {hand} = {now}",
     summary: { one: "{name}, {count} card", other: "{name}, {count} cards" },
     down: "down",
     toMove: "to play",
@@ -325,7 +328,7 @@ export default {
     statsSetAside: "Some rows of your statistics did not add up and have been put aside; the rest are kept.",
     what: {
       language: "language", settings: "all settings", speed: "speed", deck: "deck colours", game: "game",
-      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand",
+      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand", takeItAsk: "when to ask you to take it",
     },
   },
   tabs: {

@@ -24,6 +24,7 @@ export default {
     comfort: "Bordet",
     speed: "Tempo",
     fourColour: "Firefarget kortstokk (♦ blå, ♣ grønn)",
+    takeItFits: "Spør meg om «take it» bare når kortet passer til hånda mi",
     language: "Språk",
     play: "Spill",
     watch: "Se datamaskinen spille",
@@ -62,6 +63,8 @@ export default {
     gen: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     obj: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     cards: { one: "{count} kort", other: "{count} kort" },
+    takeRunning: "{total} poeng · {table} på bordet",
+    takeRunningOwn: "{total} poeng · denne omgangen {table} − {hand} = {now}",
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",
     toMove: "sin tur",
@@ -323,7 +326,7 @@ export default {
     statsSetAside: "Noen linjer i statistikken din gikk ikke opp og er lagt til side; resten er tatt vare på.",
     what: {
       language: "språk", settings: "alle innstillinger", speed: "tempo", deck: "kortfarger", game: "spill",
-      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden",
+      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden", takeItAsk: "når du blir spurt om «take it»",
     },
   },
   tabs: {

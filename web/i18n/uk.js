@@ -24,6 +24,7 @@ export default {
     comfort: "Стіл",
     speed: "Швидкість",
     fourColour: "Чотирикольорова колода (♦ сині, ♣ зелені)",
+    takeItFits: "Пропонувати «Беру!» лише тоді, коли карта мені підходить",
     language: "Мова",
     play: "Грати",
     watch: "Дивитися, як грає комп’ютер",
@@ -62,6 +63,8 @@ export default {
     gen: { you: "ваш", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     obj: { you: "вас", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     cards: { one: "{count} карта", few: "{count} карти", many: "{count} карт", other: "{count} карти" },
+    takeRunning: "{total} очок · {table} на столі",
+    takeRunningOwn: "{total} очок · ця роздача {table} − {hand} = {now}",
     summary: { one: "{name}, {count} карта", few: "{name}, {count} карти", many: "{name}, {count} карт", other: "{name}, {count} карти" },
     down: "на столі",
     toMove: "ходить",
@@ -324,7 +327,7 @@ export default {
     statsSetAside: "Деякі рядки вашої статистики не сходилися, тож їх відкладено; решту збережено.",
     what: {
       language: "мова", settings: "усі налаштування", speed: "швидкість", deck: "кольори колоди", game: "гра",
-      players: "кількість гравців", levels: "рівень комп’ютерних гравців", houseRules: "домашні правила", handOrder: "порядок карт у руці",
+      players: "кількість гравців", levels: "рівень комп’ютерних гравців", houseRules: "домашні правила", handOrder: "порядок карт у руці", takeItAsk: "коли пропонувати «Беру!»",
     },
   },
   tabs: {

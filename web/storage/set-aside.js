@@ -4,7 +4,7 @@
 // what was reset to its default (web/app/ui.js).
 //
 // What may be reported (each has a name under "stored.what" in the dictionaries): language, settings,
-// speed, deck, game, players, levels, houseRules, handOrder, statistics.
+// speed, deck, game, players, levels, houseRules, handOrder, takeItAsk, statistics.
 
 const found = new Set();
 const listeners = new Set();

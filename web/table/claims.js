@@ -5,6 +5,7 @@ import * as A from "./actions.js";
 import { cardName } from "./cards.js";
 import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
+import * as settings from "../app/settings.js";
 import { timings } from "../app/settings.js";
 import { claimBar, openUntilDiscard } from "./claim.js";
 import { callersOf, ClaimWindow } from "./claim-window.js";
@@ -12,6 +13,9 @@ import { showRefusal } from "./prompts.js";
 import { seatName } from "./seats.js";
 
 /** @typedef {import("../engine/client.js").View} View */
+
+/** Share of the computer callers' delays in a window the person is not asked in (see runClaimWindow). */
+export const UNASKED_DELAY_SHARE = 0.4;
 
 /**
  * The id of the "take it" window the engine says is open (Tress view `take_window`), or null.
@@ -46,7 +50,16 @@ export async function runClaimWindow(m) {
   m.lastWindow = id;
   m.calls.clear();
   const speed = timings();
-  const { offers } = await bridge.claimOffers(m.engine);
+  const { offers, person } = await bridge.claimOffers(m.engine);
+  // By default the person is asked only for a card that fits his hand (the engine reads that
+  // from his own view); a card of no use then closes the window as soon as the computer
+  // callers have spoken, instead of holding a countdown nobody wants.
+  const asked = m.human && A.callAction(view) !== null
+    && (settings.get("takeItAsk") === "always" || Boolean(person?.fits));
+  // <table data-take-it-window="id" data-take-it-asked="yes|no">: the window run now, and whether
+  // the person is asked in it (tests and the page bench follow the windows by these).
+  m.root.dataset.takeItAsked = asked ? "yes" : "no";
+  m.root.dataset.takeItWindow = id;
   // The engine closes the window (the draw, or under until_discard the discard; T-19).
   const stillOpen = () => !m.closed && windowId(m.view) === id;
   m.claims = new ClaimWindow({
@@ -74,10 +87,14 @@ export async function runClaimWindow(m) {
       return m.send(bridge.act, call).then(() => {}, (error) => { if (stillOpen()) showRefusal(m.table, error); });
     },
   });
+  // The computer callers' reaction delays give the person a fair race (T-18). In a window he is
+  // not asked in, only they race: their delays shrink alike, so the same caller is first.
+  const personDue = m.isMine(view);
+  const factor = speed.claimDelayFactor * (asked || personDue ? 1 : UNASKED_DELAY_SHARE);
   await m.claims.run({
-    callers: callersOf(offers, speed.claimDelayFactor),
-    personDue: m.isMine(view),
-    personCan: m.human && A.callAction(view) !== null,
+    callers: callersOf(offers, factor),
+    personDue,
+    personCan: asked,
     countdownMs: speed.claimWindow,
     untilDiscard,
   });

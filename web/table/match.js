@@ -41,6 +41,8 @@ export class Match {
     this.kickAgain = false;
     /** @type {number | null} the computer seat thinking now */
     this.thinking = null;
+    /** @type {number | null} the computer seat whose move the loop made last (null after anyone else's) */
+    this.lastBot = null;
     /** @type {Map<number, string>} seats that called "take it" for the card on the pile */
     this.calls = new Map();
     /** @type {Map<number, string>} melds changed by the last answer, with the mark to show */
@@ -219,18 +221,25 @@ export class Match {
       await this.presenting;
       const view = this.view;
       if (view.phase === "round_over" || view.phase === "match_over") {
+        this.lastBot = null;
         await this.#roundOver();
         return;
       }
       if (claimWindowDue(view, this.lastWindow)) {
+        this.lastBot = null;
         await runClaimWindow(this);
         continue;
       }
       const seat = this.#botToMove(view);
-      if (seat === null) return;
+      if (seat === null) { this.lastBot = null; return; }
+      // The first move of a computer player's turn gets the thinking pause; the moves after it
+      // in the same turn (lay-downs, the discard) follow quickly, so a turn reads as one.
+      const speed = timings();
+      const sameTurn = this.lastBot === seat;
+      this.lastBot = seat;
       this.thinking = seat;
       this.draw();
-      await sleep(timings().botPause);
+      await sleep(sameTurn ? speed.followPause : speed.botPause);
       await this.pauser.unpaused();
       if (this.closed) return;
       const before = this.view;

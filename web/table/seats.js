@@ -75,6 +75,24 @@ export function isDown(view, seat) {
 }
 
 /**
+ * Take: the seat's score so far and this hand's running score (K-17): for the person the points
+ * on the table minus the points in hand, for the others the points on the table (their cards
+ * are hidden). Null outside a Take hand in play.
+ * @param {View} view
+ * @param {number} seat
+ */
+export function runningScore(view, seat) {
+  if (view.game !== "take" || !Array.isArray(view.table_points) || !["draw", "play"].includes(view.phase)) return null;
+  const total = view.scores[seat];
+  const table = view.table_points[seat];
+  const own = seat === view.seat && (view.seat_kinds ?? []).includes("human");
+  const text = own
+    ? t("seat.takeRunningOwn", { total, table, hand: view.hand_points, now: table - view.hand_points })
+    : t("seat.takeRunning", { total, table });
+  return h("span.seat-score", { text, dataset: { testid: `seat-score-${seat}` } });
+}
+
+/**
  * The opponents' panels along the top of the table.
  * @param {View} view the engine's view
  * @param {{thinking: number|null, calls: Map<number, string>}} state transient table state
@@ -119,6 +137,7 @@ export function seatPanel(view, seat, state) {
       h("span.seat-name", { text: name }),
       level ? h("span.seat-level", { text: level }) : null,
       h("span.seat-count", { text: t("seat.cards", { count }), dataset: { testid: `seat-count-${seat}` } }),
+      runningScore(view, seat),
     ]),
     h("div.seat-badges", {}, [
       down ? h("span.badge.badge-down", { text: t("seat.down") }) : null,

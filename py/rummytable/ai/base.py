@@ -84,9 +84,9 @@ NO_CALL = ClaimDecision(False, 0, Reason("claim.none"))
 
 LOG_TAIL = 40
 """How many of the latest log entries enter a decision's digest (with the log's length)."""
-DERIVED_VIEW_KEYS = ("take_window",)
-"""View keys that only restate other keys for the page (Tress ``take_window``): left out of the
-digest, so adding one does not change any seed, and with it any decision."""
+DERIVED_VIEW_KEYS = ("take_window", "table_points", "hand_points")
+"""View keys that only restate other keys for the page (Tress ``take_window``, Take's running
+score): left out of the digest, so adding one does not change any seed, and with it any decision."""
 
 
 def digest(view: dict[str, Any], log: list[dict[str, Any]]) -> str:

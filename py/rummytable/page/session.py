@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from rummytable.ai import LEVELS, make_bot
+from rummytable.ai.tress.fit import top_discard_fits
 from rummytable.cards import CardError, parse_card
 from rummytable.game import Event, Game, MalformedActionError, Phase
 from rummytable.jsontext import quote
@@ -172,16 +173,28 @@ class Session:
                 "cut_short": decision.cut_short, "events": self._events(events), "view": self.view()}
 
     def claim_offers(self) -> dict[str, Any]:
-        """Each computer seat's "take it" decision on the current top discard, with its delay (T-18)."""
+        """Each computer seat's "take it" decision on the current top discard, with its delay (T-18),
+        and whether the card fits the person's hand.
+
+        :returns: ``{"offers": [{"seat", "call", "delay_ms", "cut_short"}], "person": {"can_call",
+            "fits"} | None}``: ``person`` is ``None`` in watch mode; ``fits`` says whether the card
+            brings the person's contract closer or, once down, can be laid off
+            (:func:`~rummytable.ai.tress.fit.top_discard_fits`), read from the person's own view.
+        """
         offers = []
         for seat, bot in sorted(self.bots.items()):
             view = self.game.view(seat)
-            if not any(a.get("kind") == "call" for a in view.get("legal_actions", [])):
+            if not _may_call(view):
                 continue
             decision = bot.claim(view, self._log())
             offers.append({"seat": seat, "call": decision.call, "delay_ms": decision.delay_ms,
                            "cut_short": decision.cut_short})
-        return {"offers": offers}
+        person = None
+        if self.human is not None:
+            view = self.game.view(self.human)
+            can_call = _may_call(view)
+            person = {"can_call": can_call, "fits": can_call and top_discard_fits(view, self._log())}
+        return {"offers": offers, "person": person}
 
     def bot_claim(self, seat: int) -> dict[str, Any]:
         """Make computer seat ``seat``'s call now, when it is still legal.
@@ -265,3 +278,8 @@ class Session:
             "target": position["options"].get("target"), "scores": list(position["scores"]),
             "moves": len(self.game.history),
         }
+
+
+def _may_call(view: dict[str, Any]) -> bool:
+    """True when the seat of ``view`` may call "take it" now (T-16)."""
+    return any(a.get("kind") == "call" for a in view.get("legal_actions", []))

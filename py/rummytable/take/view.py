@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rummytable.game import POSITION_SCHEMA, Phase
+from rummytable.take.scoring import hand_points, table_points
 from rummytable.take.table import sequence_view
 
 if TYPE_CHECKING:
@@ -22,7 +23,9 @@ LOG_IN_VIEW = 20
 
 def build_view(game: TakeGame, seat: int) -> dict[str, Any]:
     """What ``seat`` may see of ``game``, JSON-ready: the common view shape plus Take keys
-    (``"target"``, ``"bottom_added"``, ``"log"``). Other hands and the stock are never shown.
+    (``"target"``, ``"bottom_added"``, ``"log"``, and the hand's running score: ``"table_points"``,
+    per seat the points of the sequences it owns now, and ``"hand_points"``, the points of this
+    seat's own cards; K-17). Other hands and the stock are never shown.
 
     :raises ValueError: for a seat that is not in the match.
     """
@@ -47,4 +50,6 @@ def build_view(game: TakeGame, seat: int) -> dict[str, Any]:
         "bottom_added": [{"meld_id": meld_id, "cards": [c.key for c in cards]}
                          for meld_id, cards in sorted(state.bottom_added.items())],
         "log": [event.for_seat(seat) for event in state.log[-LOG_IN_VIEW:]],
+        "table_points": [table_points(state.sequences.values(), s, state.options) for s in range(game.num_players)],
+        "hand_points": hand_points(state.hands[seat]),
     }

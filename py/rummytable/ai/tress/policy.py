@@ -256,6 +256,19 @@ class TressTurn:
         # The stock may bring an out too: that chance is what taking the discard gives up.
         return (base - DISTANCE_COST * p_out) - best
 
+    def card_fits(self, top: Card) -> bool:
+        """Whether ``top`` is of use to this seat's hand: it brings the contract closer, or
+        (once down outside round 7) it can be laid off on a meld on the table (T-12, T-13).
+
+        A reading of the seat's own view for the page's "ask me only when the card fits my
+        hand" setting (T-16): no card counting, one evaluation or two.
+        """
+        if self.down[self.seat] and not self.all_cards:
+            return bool(self.lay_off_targets(top))
+        shape = HandShape.of(self.hand)
+        face = None if top.is_joker else (top.rank, top.suit or "")
+        return self.evaluate(shape.plus(face)).distance < self.evaluate(shape).distance
+
     def claim_value(self, top: Card) -> tuple[bool, Reason]:
         """Whether calling "take it" for ``top`` is worth the penalty card (T-16, T-17)."""
         if self.down[self.seat] and not self.all_cards:

@@ -1,0 +1,43 @@
+"""Take: the running score on every seat (K-17), the points on the table minus those in hand."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from harness import BrowserSession, wait_ready
+from table_driver import SHEET, hint, perform, start_game, wait_turn_or_window
+
+
+def _view(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate("window.rummyTable.engine.call('state').then((r) => r.view)")
+    return view
+
+
+def _numbers(text: str) -> list[int]:
+    """The numbers in a score line; the minus sign between table and hand points is no sign of a number."""
+    return [int(n) for n in re.findall(r"-?\d+", text)]
+
+
+def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=12")
+    wait_ready(page)
+    start_game(page, "take", players=3)
+    checked_owned = False
+    for _ in range(60):
+        state = wait_turn_or_window(page)
+        if state in ("sheet", "final"):
+            break
+        view = _view(page)
+        own = page.text_content("[data-testid=seat-score-0]") or ""
+        # "{total} points, this hand {table} minus {hand} = {now}"
+        total, table, held, now = _numbers(own)[:4]
+        assert (total, table, held) == (view["scores"][0], view["table_points"][0], view["hand_points"])
+        assert now == table - held
+        for seat in (1, 2):
+            other = _numbers(page.text_content(f"[data-testid=seat-score-{seat}]") or "")
+            assert other[:2] == [view["scores"][seat], view["table_points"][seat]]
+        checked_owned = checked_owned or any(view["table_points"])
+        perform(page, hint(page))
+    assert checked_owned, "no sequence came to the table: the table points were never more than 0"
+    assert page.locator(SHEET).count() <= 1
