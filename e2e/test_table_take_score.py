@@ -24,7 +24,7 @@ def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None
     wait_ready(page)
     start_game(page, "take", players=3)
     checked_owned = False
-    for _ in range(60):
+    for _ in range(400):
         state = wait_turn_or_window(page)
         if state in ("sheet", "final"):
             break
@@ -40,4 +40,9 @@ def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None
         checked_owned = checked_owned or any(view["table_points"])
         perform(page, hint(page))
     assert checked_owned, "no sequence came to the table: the table points were never more than 0"
-    assert page.locator(SHEET).count() <= 1
+    # The score sheet splits each player's points into the sequences owned and the cards held.
+    assert page.locator(SHEET).count() == 1
+    result = _view(page)["last_result"]
+    for seat in range(3):
+        assert page.text_content(f"[data-testid=table-points-{seat}]") == str(result["table_points"][seat])
+        assert page.text_content(f"[data-testid=held-points-{seat}]") == f"\N{MINUS SIGN}{result['hand_points'][seat]}"

@@ -49,7 +49,7 @@
 
 /**
  * The person's seat's view of a game (docs/formats.md, "Views"): the common keys, then Tress's
- * (contract .. stale_restocks) and Take's (target, bottom_added).
+ * (contract .. stale_restocks) and Take's (target, bottom_added, the running score table_points and hand_points).
  * @typedef {{game: "tress"|"take", schema: number, seat: number, players: number, phase: Phase,
  *   to_move: number|null, dealer: number, round: number, hand: CardKey[], hand_counts: number[],
  *   stock_count: number, discard_top: CardKey|null, discard_count: number, discard_dead: boolean,
@@ -58,7 +58,7 @@
  *   options: Record<string, any>, log: GameEvent[], seat_kinds?: string[],
  *   contract?: {sets: number, runs: number, all_cards: boolean}, down?: boolean[], claims?: number[],
  *   claims_used?: number[], penalty_cards?: number, stale_restocks?: number, take_window?: TakeWindow | null,
- *   target?: number, bottom_added?: {meld_id: number, cards: CardKey[]}[]}} View
+ *   target?: number, bottom_added?: {meld_id: number, cards: CardKey[]}[], table_points?: number[], hand_points?: number}} View
  */
 
 /**

@@ -296,6 +296,8 @@ export default {
     cardsLeft: "Карти в руці",
     roundPoints: "Очки",
     handPoints: "Роздача",
+    tablePoints: "На столі",
+    heldPoints: "У руці",
     total: "Разом",
     round: "Раунд",
     hand: "Роздача",

@@ -18,6 +18,11 @@ export function resultTable(view) {
       h("td.left-cards", {}, left.length
         ? left.map((key) => cardChip(key))
         : [h("span.out", { text: result?.out === seat ? t("scores.wentOut") : t("scores.noCards") })]),
+      // Take: the hand's points split into the sequences owned and the cards held (K-17).
+      ...(take ? [
+        h("td.num", { text: numberOr(result?.table_points?.[seat]), dataset: { testid: `table-points-${seat}` } }),
+        h("td.num", { text: result?.hand_points?.[seat] == null ? "–" : `−${result.hand_points[seat]}`, dataset: { testid: `held-points-${seat}` } }),
+      ] : []),
       h("td.num", { text: points == null ? "–" : signed(points, take) }),
       h("td.num.total", { text: String(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
     ]));
@@ -27,6 +32,7 @@ export function resultTable(view) {
       h("th", { scope: "col", text: t("scores.player") }),
       h("th", { scope: "col", text: t("scores.cardsLeft") }),
       // Headings over numbers line up with them (right).
+      ...(take ? [h("th.num", { scope: "col", text: t("scores.tablePoints") }), h("th.num", { scope: "col", text: t("scores.heldPoints") })] : []),
       h("th.num", { scope: "col", text: take ? t("scores.handPoints") : t("scores.roundPoints") }),
       h("th.num", { scope: "col", text: t("scores.total") }),
     ])]),
@@ -91,6 +97,10 @@ export function sheetBody(view) {
     nodes.push(h("h3", { text: view.game === "take" ? t("scores.historyTake") : t("scores.history") }), historyTable(view));
   }
   return nodes;
+}
+
+function numberOr(value) {
+  return value == null ? "–" : String(value);
 }
 
 function signed(points, take) {
