@@ -24,6 +24,12 @@ def test_one_level_for_all_or_one_per_player_and_each_description_once(session: 
     # One level select for the three computer players, and its description once.
     assert page.locator("[data-testid^=level-]:is(select)").count() == 1
     assert page.locator(".opponents-setup .level-text").count() == 1
+    # One seat's own level leaves the others at the level for all.
+    page.check("[data-testid=level-per-seat]")
+    page.select_option("[data-testid=level-2]", "hard")
+    assert [page.input_value(f"[data-testid=level-{seat}]") for seat in (1, 2, 3)] == ["normal", "hard", "normal"]
+    page.uncheck("[data-testid=level-per-seat]")
+    assert page.input_value("[data-testid=level-all]") == "normal"
     page.select_option("[data-testid=level-all]", "hard")
     assert page.locator("[data-testid=level-text-hard]").count() == 1
     assert page.locator(".opponents-setup .level-text").count() == 1

@@ -190,8 +190,11 @@ export class StartScreen {
     const count = this.players(game);
     const levels = this.info(game).levels;
     const perSeat = this.perSeat(game);
+    // The level for all is kept as it is before any seat gets its own (commonLevel reads stored
+    // seats only when there is none).
+    const pinCommon = () => ({ [`${game}.all`]: this.commonLevel(game), ...settings.get("levels") });
     const storeLevel = (key, value) => {
-      settings.set("levels", { ...settings.get("levels"), [`${game}.${key}`]: value });
+      settings.set("levels", { ...pinCommon(), [`${game}.${key}`]: value });
       this.render();
     };
     const levelSelect = (id, level, key, label) => h("select", {
@@ -225,6 +228,7 @@ export class StartScreen {
         type: "checkbox", checked: perSeat, dataset: { testid: "level-per-seat" },
         on: { change: (e) => {
           const all = settings.get("levelsPerSeat") ?? {};
+          settings.set("levels", pinCommon());
           settings.set("levelsPerSeat", { ...all, [game]: e.target.checked });
           this.render();
         } },
