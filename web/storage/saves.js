@@ -194,7 +194,10 @@ export function setupSaves(app, engine) {
       }
     }
     await chain;
-    if (playing === p) playing = null;
+    if (playing === p) {
+      playing = null;
+      noteAtTable(null);  // the other tab plays it now: a reload here shows the start screen
+    }
   };
 
   /** This tab's match went elsewhere: say so over the table, and offer to take it back. */
