@@ -28,6 +28,8 @@ READY_INPUT = ".table[data-input=ready]"
 CLAIM_PASS = "[data-testid=claim-pass]"
 SHEET = "dialog[data-testid=score-sheet]"
 FINAL_SHEET = "dialog[data-testid=score-sheet].final"
+SAVED_DIALOG = "dialog[data-testid=saved-game-dialog]"
+"""The question Play asks while a match of the chosen game is saved (web/app/tab-dialogs.js)."""
 
 
 def visible(page: Any, selector: str) -> bool:
@@ -36,9 +38,20 @@ def visible(page: Any, selector: str) -> bool:
     return loc.count() > 0 and loc.first.is_visible()
 
 
+def press_play(page: Any, selector: str = "[data-testid=play]") -> None:
+    """Press Play (or another button that starts a new match) for a new match: when a match of the
+    game is saved, the page asks first, and the answer here is a new one. Returns at the table."""
+    page.click(selector)
+    page.locator(f"{TABLE}, {SAVED_DIALOG}").first.wait_for(timeout=60_000)
+    if page.locator(SAVED_DIALOG).count():
+        page.click(f"{SAVED_DIALOG} [data-testid=new-instead]")
+        page.locator(TABLE).wait_for(timeout=60_000)
+
+
 def start_game(page: Any, game: str, *, players: int | None = None, options: dict[str, str] | None = None,
                watch: bool = False, ask_always: bool = False) -> None:
-    """Choose the game, players and house rules on the start screen, then press Play (or Watch).
+    """Choose the game, players and house rules on the start screen, then press Play (or Watch)
+    for a new match (see :func:`press_play`).
 
     :param ask_always: Tress: have the person asked to "take it" for every card, not only for
         cards that fit his hand (the default).
@@ -58,8 +71,7 @@ def start_game(page: Any, game: str, *, players: int | None = None, options: dic
                 continue
             page.fill(field, value)
             page.dispatch_event(field, "change")
-    page.click("[data-testid=watch]" if watch else "[data-testid=play]")
-    page.wait_for_selector(TABLE, timeout=60_000)
+    press_play(page, "[data-testid=watch]" if watch else "[data-testid=play]")
 
 
 def hint(page: Any) -> dict[str, Any]:

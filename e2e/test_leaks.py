@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import TABLE, wait_turn_or_window
+from table_driver import press_play, wait_turn_or_window
 
 COUNT_LISTENERS = """(() => {
   const live = new Map();  // target -> Set of "type|capture" + the function
@@ -43,8 +43,7 @@ WARM_UP = 2
 
 def _one_match(page: Any) -> None:
     # Locators, not wait_for_selector: the element handle that returns would keep its node alive.
-    page.click("[data-testid=play]")
-    page.locator(TABLE).wait_for()
+    press_play(page)  # from the second match on, a new match in place of the one saved
     wait_turn_or_window(page)
     page.click("[data-testid=leave]")
     page.click("[data-testid=leave-yes]")

@@ -18,10 +18,14 @@ def test_page_reaches_ready_and_shows_version(session: BrowserSession) -> None:
     page = session.open()
     wait_ready(page)
     assert page.get_attribute("html", "data-engine-version") == __version__
+    # The versions are in the start screen's About line, not in the footer.
+    page.click("[data-testid=about-button]")
     info = page.text_content("#engine-info") or ""
     assert __version__ in info
     assert "emscripten" in info
-    assert page.is_visible("#ready")
+    assert f"Pyodide {build.pyodide_version()}" in info
+    assert page.is_visible("#engine-info")
+    assert __version__ not in (page.text_content("#engine-footer") or "")
     assert not page.is_visible("#loading")
 
 

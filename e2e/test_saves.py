@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from harness import ARTIFACTS, BrowserSession, wait_ready, wait_settled
+from save_driver import SAVED, engine_position, play_turns, put, stored
 from table_driver import (
     READY_INPUT,
     TABLE,
@@ -183,3 +184,131 @@ def test_statistics_button_stays_put_and_the_table_fits_a_phone(session: Browser
         assert page.is_visible("[data-testid=stats-take-normal] [data-testid=average]")
         page.screenshot(path=str(ARTIFACTS / f"{lang}-stats-375x667.png"))
         page.click("[data-testid=close-stats]")
+
+
+SAVED_DIALOG = "dialog[data-testid=saved-game-dialog]"
+
+
+def _leave(page: Any) -> None:
+    page.click("[data-testid=leave]")
+    page.click("[data-testid=leave-yes]")
+    page.wait_for_selector("html[data-screen=start]", state="attached")
+
+
+def test_play_with_a_saved_match_asks_and_keeps_the_save_until_a_new_one_is_chosen(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=23")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    play_turns(page, 2)
+    before = page.evaluate(STATE)
+    _leave(page)
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+
+    # Play with a match saved: the page asks, and Cancel keeps everything as it was.
+    page.click("[data-testid=play]")
+    page.wait_for_selector(SAVED_DIALOG)
+    where = page.text_content(f"{SAVED_DIALOG} [data-testid=saved-where]") or ""
+    assert where.startswith("Round 1 · You 0 · "), where
+    page.click(f"{SAVED_DIALOG} [data-testid=saved-game-dialog-cancel]")
+    page.wait_for_selector(SAVED_DIALOG, state="detached")
+    assert page.get_attribute("html", "data-screen") == "start"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved, "Cancel changed the save"
+
+    # Continue: the saved match, as it was left.
+    page.click("[data-testid=play]")
+    page.click(f"{SAVED_DIALOG} [data-testid=continue-saved]")
+    page.wait_for_selector(READY_INPUT)
+    assert page.evaluate(STATE) == before, "Continue did not open the saved match"
+    _leave(page)
+
+    # A new match only once the person says so.
+    page.click("[data-testid=play]")
+    page.click(f"{SAVED_DIALOG} [data-testid=new-instead]")
+    page.wait_for_selector(TABLE)
+    page.wait_for_selector(SAVED, state="attached")
+    assert page.evaluate(STATE)["round"] == 1
+    assert stored(page)["save"]["position"] == engine_position(page) != json.loads(saved)["save"]["position"]
+
+    # Take asks the same, and speaks of hands.
+    _leave(page)
+    start_game(page, "take", players=2)
+    play_turns(page, 0)
+    _leave(page)
+    page.click("[data-testid=play]")
+    page.wait_for_selector(SAVED_DIALOG)
+    where = page.text_content(f"{SAVED_DIALOG} [data-testid=saved-where]") or ""
+    assert where.startswith("Hand 1 · You 0 · North 0"), where
+    page.keyboard.press("Escape")
+    page.wait_for_selector(SAVED_DIALOG, state="detached")
+    assert stored(page, "take")["save"]["seats"][0] == "human"
+
+
+def test_a_reload_at_the_table_comes_back_to_it_and_after_leaving_does_not(session: BrowserSession) -> None:
+    context = session.new_context()
+    page = session.open_in(context, "?speed=instant&seed=24")
+    wait_ready(page)
+    start_game(page, "tress", players=3)
+    play_turns(page, 1)
+    before = page.evaluate(STATE)
+
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(READY_INPUT)
+    assert page.evaluate(STATE) == before, "the reload did not come back to the same match"
+
+    # Another tab of the same browser opens on the start screen: the match is this tab's.
+    other = session.open_in(context, "?speed=instant")
+    wait_ready(other)
+    other.wait_for_selector("[data-testid=resume-tress] .resume-elsewhere:not([hidden])")
+    wait_settled(other)
+    assert other.get_attribute("html", "data-screen") == "start"
+    other.close()
+
+    # After Leave a reload stays on the start screen, offering the match.
+    _leave(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=resume-tress]")
+    wait_settled(page)
+    assert page.get_attribute("html", "data-screen") == "start"
+    assert page.locator(TABLE).count() == 0
+
+
+def _describe(page: Any, game: str, about: dict[str, Any]) -> None:
+    """Give the stored save of ``game`` another description and reload the start screen."""
+    record = stored(page, game)
+    record["about"] = about
+    put(page, f"rummytable.save.{game}", json.dumps(record))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(f"[data-testid=resume-{game}]")
+
+
+def test_the_continue_card_shows_the_round_or_hand_and_the_scores(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=25", width=360, height=740)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+    play_turns(page, 0)
+    _leave(page)
+    start_game(page, "take", players=3)
+    play_turns(page, 0)
+    _leave(page)
+    _describe(page, "tress", {"round": 2, "players": 4, "scores": [35, 80, 120, 5], "seat": 0})
+    _describe(page, "take", {"round": 6, "players": 3, "scores": [-40, 315, 1205], "seat": 0})
+    for lang, tress, take in (
+            ("en", ("Round 2", "You 35 · West 80 · North 120 · East 5"), ("Hand 6", "You -40 · West 315 · East 1205")),
+            ("nb", ("Runde 2", "Du 35 · Vest 80 · Nord 120 · Øst 5"), ("Omgang 6", "Du -40 · Vest 315 · Øst 1205")),
+            ("uk", ("Раунд 2", None), ("Роздача 6", None))):
+        page.select_option("[data-testid=language]", lang)
+        for game, (round_text, scores) in (("tress", tress), ("take", take)):
+            card = f"[data-testid=resume-{game}]"
+            page.wait_for_selector(f"{card} [data-testid=resume-{game}-round]:text-is('{round_text}')")
+            shown = page.text_content(f"{card} [data-testid=resume-{game}-scores]") or ""
+            if scores:
+                assert shown == scores, (lang, game, shown)
+            assert shown.count(" · ") == (3 if game == "tress" else 2), shown
+            fits = page.eval_on_selector(card, "el => el.scrollWidth <= el.clientWidth")
+            assert fits, f"{lang}: the {game} card is wider than a 360 px phone"
+        text = page.text_content("[data-testid=resume-take]") or ""
+        assert "Round" not in text and "Runde" not in text and "Раунд" not in text, text
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360

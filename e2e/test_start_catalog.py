@@ -37,7 +37,7 @@ def test_house_rules_and_defaults_show_before_the_engine_starts(browser: Any, di
                     if item["name"] != "players":
                         assert page.locator(f"[data-testid=opt-{game}-{item['name']}]").count() == 1, item["name"]
                 assert page.locator("[data-testid=house-rules] .muted").count() == 0, "still waiting for the engine"
-                levels = page.eval_on_selector_all("[data-testid=level-1] option", "els => els.map((el) => el.value)")
+                levels = page.eval_on_selector_all("[data-testid=level-all] option", "els => els.map((el) => el.value)")
                 assert levels == info["levels"]
             # All of it while the engine had not started: its WebAssembly was still held back.
             assert page.get_attribute("html", "data-engine") == "loading"

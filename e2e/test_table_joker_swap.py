@@ -25,14 +25,13 @@ def _meld_cards(page: Any, meld: int) -> list[str]:
 
 
 def _resume_with(page: Any, position: str) -> None:
-    """Store ``position`` as the page's saved Tress match, reload and continue it."""
+    """Store ``position`` as the page's saved Tress match and reload: the page goes back to its table."""
     page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
     record = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     record["save"]["position"] = position
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, json.dumps(record)])
     page.reload()
     wait_ready(page)
-    page.click("[data-testid=resume-tress]")
     page.wait_for_selector(TABLE, timeout=60_000)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from harness import BrowserSession, wait_ready
+from harness import BrowserSession, wait_ready, wait_settled
 from save_driver import SAVED, STATE, engine_position, play_turns, put, stored
 from table_driver import READY_INPUT, TABLE, hint, perform, start_game, wait_turn_or_window
 
@@ -62,6 +62,17 @@ def test_a_second_tab_takes_the_match_over_and_nothing_is_lost(session: BrowserS
     assert record["save"]["position"] == engine_position(b)
     assert b.evaluate(STATE)["round"] == 1
     assert record["version"] > 1 and isinstance(record["owner"], str)
+
+    # A reload brings back only the tab that plays the match: B to its table, A to the start screen.
+    a.reload()
+    b.reload()
+    wait_ready(b)
+    b.wait_for_selector(READY_INPUT)
+    assert engine_position(b) == record["save"]["position"]
+    wait_ready(a)
+    a.wait_for_selector("[data-testid=resume-tress] .resume-elsewhere:not([hidden])")
+    wait_settled(a)
+    assert a.get_attribute("html", "data-screen") == "start"
 
 
 def test_a_write_over_another_tabs_save_is_refused_and_said(session: BrowserSession) -> None:

@@ -19,21 +19,23 @@ import * as settings from "./app/settings.js";
 import { startApp } from "./app/ui.js";
 
 const root = document.documentElement;
-const readyPanel = document.getElementById("ready");
-const engineInfo = document.getElementById("engine-info");
 let loading = null;
 let engine = null;
 let info = null;
 let recovery = null;
 
+/** The engine's versions, in the start screen's "About" line (web/app/start.js). */
 function showInfo() {
-  if (info) engineInfo.textContent = t("engine.info", { version: info.version, python: info.python });
+  const about = document.getElementById("engine-info");
+  if (!about || !info) return;
+  about.textContent = info.pyodide
+    ? t("engine.infoFull", { version: info.version, pyodide: info.pyodide, python: info.python })
+    : t("engine.info", { version: info.version, python: info.python });
 }
 
 /** Show the start-up of `started` (an Engine) and what comes of it. */
 function follow(started) {
   engine = started;
-  readyPanel.hidden = true;
   loading.show();
   onEngineProgress((p) => loading.progress(p));
   // Built pages carry the engine's catalog (web/app/catalog.js); a page served straight from web/ asks.
@@ -46,7 +48,6 @@ function follow(started) {
       info = answer;
       loading.hide();
       showInfo();
-      readyPanel.hidden = false;
       root.dataset.engineVersion = answer.version;
       root.dataset.engine = "ready";
       started.failed.then((error) => {
@@ -83,6 +84,7 @@ const saves = setupSaves(app, () => engine);
 recovery = setupRecovery({ app, saves, restart: () => restart() });
 setupEmbedding(app, () => engine, saves, recovery);
 setupOffline(engineStarted);
+// After the start screen's own redraw (startApp listens first), which keeps the About line.
 onLanguageChange(() => {
   loading.relabel();
   showInfo();

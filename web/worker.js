@@ -240,6 +240,8 @@ self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   } catch (err) {
     answer = { id, error: asError(err, "worker_error") };
   }
+  // Python knows its own version, not the Pyodide it runs in: the page's "About" line shows both.
+  if (method === "version" && answer.result && typeof pyodide.version === "string") answer.result.pyodide = pyodide.version;
   post(answer);
 });
 

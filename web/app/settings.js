@@ -33,7 +33,8 @@ const DEFAULTS = {
   deck: "standard",
   game: "tress",
   players: {},  // none chosen: the catalog's default
-  levels: {},
+  levels: {},  // "tress.all": every computer player's level; "tress.2": seat 2's, used "per player"
+  levelsPerSeat: {},  // game -> whether each computer player has a level of its own
   options: { tress: {}, take: {} },
   handOrder: "suit",
   // Tress: ask the person to "take it" only for a card that fits his hand ("fits"), or for every card.
@@ -54,12 +55,13 @@ const CHECKS = {
   handOrder: oneOf("suit", "rank", "custom"),
   takeItAsk: oneOf("fits", "always"),
   players: { entry: (game, n) => GAMES.includes(game) && Number.isInteger(n) && inRange(gameInfo(game)?.players, n) },
-  levels: { entry: (key, level) => /^(tress|take)\.[1-5]$/.test(key) && LEVELS.includes(level) },
+  levels: { entry: (key, level) => /^(tress|take)\.([1-5]|all)$/.test(key) && LEVELS.includes(level) },
+  levelsPerSeat: { entry: (game, value) => GAMES.includes(game) && typeof value === "boolean" },
   options: { entry: (game, chosen) => GAMES.includes(game) && isPlainObject(chosen) && Object.values(chosen).every(isScalar) },
 };
 
 /** The setting names as set-aside.js reports them. */
-const REPORTED = { options: "houseRules" };
+const REPORTED = { options: "houseRules", levelsPerSeat: "levels" };
 
 let keptAside = false;  // the stored text of this visit is kept already (it holds every bad value)
 let settings = load();

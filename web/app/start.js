@@ -1,4 +1,5 @@
-// The start screen: game, players, computer levels, house rules, speed, deck, language.
+// The start screen: game, players, computer levels, house rules, speed, deck, language, and an
+// "About" line with the versions of the engine and Pyodide.
 // Plain HTML built at once from the engine's catalog, which the build wrote into the page
 // (web/app/catalog.js), while the engine loads in the background. One click on "Play" starts a
 // game with the engine's defaults.
@@ -25,6 +26,10 @@ export class StartScreen {
     this.on = on;
     // Kept across redraws: other parts of the page put buttons here (statistics, web/storage/stats.js).
     this.tools = h("div.start-tools", { dataset: { testid: "start-tools" } });
+    // Kept across redraws too: the page fills in the engine's versions once it runs (web/app.js).
+    this.aboutText = h("p.about-text", { id: "engine-info", dataset: { testid: "engine-info" } });
+    this.aboutLabel = h("summary", { dataset: { testid: "about-button" } });
+    this.about = h("details.about", { dataset: { testid: "about" } }, [this.aboutLabel, this.aboutText]);
     this.render();
   }
 
@@ -42,9 +47,35 @@ export class StartScreen {
     return range ? Math.min(Math.max(chosen, range.min), range.max) : chosen || 0;
   }
 
-  level(game, seat) {
+  /**
+   * The level all computer players of `game` play at. Stored per-seat levels from before there was
+   * one level for all still count: when every seat has the same one, that is the level.
+   * @returns {string}
+   */
+  commonLevel(game) {
     const levels = settings.get("levels") ?? {};
-    return levels[`${game}.${seat}`] ?? "normal";
+    if (levels[`${game}.all`]) return levels[`${game}.all`];
+    const seats = Object.entries(levels).filter(([key]) => key.startsWith(`${game}.`)).map(([, level]) => level);
+    return seats.length && seats.every((level) => level === seats[0]) ? seats[0] : "normal";
+  }
+
+  /**
+   * Whether each computer player of `game` has a level of its own ("Choose per player"). Unless the
+   * person has said, it is on when stored per-seat levels differ (chosen before the toggle existed).
+   * @returns {boolean}
+   */
+  perSeat(game) {
+    const chosen = settings.get("levelsPerSeat")?.[game];
+    if (typeof chosen === "boolean") return chosen;
+    const levels = settings.get("levels") ?? {};
+    const seats = Object.entries(levels).filter(([key]) => /\.\d$/.test(key) && key.startsWith(`${game}.`)).map(([, level]) => level);
+    return seats.some((level) => level !== seats[0]);
+  }
+
+  level(game, seat) {
+    if (!this.perSeat(game)) return this.commonLevel(game);
+    const levels = settings.get("levels") ?? {};
+    return levels[`${game}.${seat}`] ?? this.commonLevel(game);
   }
 
   /** Take's points to win as chosen in the house rules (the rule book's 500 by default). */
@@ -108,7 +139,10 @@ export class StartScreen {
           h("button.secondary", { type: "button", dataset: { testid: "start-rules" }, text: t("start.rules"), on: { click: () => this.on.rules(game) } }),
         ]),
       ]),
+      this.about,
     );
+    this.aboutLabel.textContent = t("start.about");
+    if (!this.aboutText.textContent) this.aboutText.textContent = t("engine.loading");
     if (focused) this.root.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
   }
 
@@ -155,20 +189,53 @@ export class StartScreen {
   #opponents(game) {
     const count = this.players(game);
     const levels = this.info(game).levels;
+    const perSeat = this.perSeat(game);
+    // The level for all is kept as it is before any seat gets its own (commonLevel reads stored
+    // seats only when there is none).
+    const pinCommon = () => ({ [`${game}.all`]: this.commonLevel(game), ...settings.get("levels") });
+    const storeLevel = (key, value) => {
+      settings.set("levels", { ...pinCommon(), [`${game}.${key}`]: value });
+      this.render();
+    };
+    const levelSelect = (id, level, key, label) => h("select", {
+      id, dataset: { testid: id }, "aria-label": label,
+      on: { change: (e) => storeLevel(key, e.target.value) },
+    }, levels.map((lv) => h("option", { value: lv, text: t(`level.${lv}.name`), selected: lv === level })));
     const rows = [];
-    for (let seat = 1; seat < count; seat++) {
-      const level = this.level(game, seat);
-      const id = `level-${seat}`;
+    if (perSeat) {
+      for (let seat = 1; seat < count; seat++) {
+        const id = `level-${seat}`;
+        const name = t(`seat.${seatPosition(seat, count)}`);
+        rows.push(h("div.opponent-row", {}, [h("label", { for: id, text: name }), levelSelect(id, this.level(game, seat), seat, name)]));
+      }
+    } else {
       rows.push(h("div.opponent-row", {}, [
-        h("label", { for: id, text: t(`seat.${seatPosition(seat, count)}`) }),
-        h("select", {
-          id, dataset: { testid: id },
-          on: { change: (e) => { settings.set("levels", { ...settings.get("levels"), [`${game}.${seat}`]: e.target.value }); this.render(); } },
-        }, levels.map((lv) => h("option", { value: lv, text: t(`level.${lv}.name`), selected: lv === level }))),
-        h("p.level-text", { text: t(`level.${level}.${game}`) }),
+        h("label", { for: "level-all", text: t("start.levelAll") }),
+        levelSelect("level-all", this.commonLevel(game), "all", t("start.levelAll")),
       ]));
     }
-    return h("fieldset.choice-group.opponents-setup", {}, [h("legend", { text: t("start.opponents") }), ...rows]);
+    // Each level in play is described once, however many seats play at it.
+    const shown = levels.filter((lv) => {
+      for (let seat = 1; seat < count; seat++) if (this.level(game, seat) === lv) return true;
+      return false;
+    });
+    const texts = shown.map((lv) => h("p.level-text", { dataset: { testid: `level-text-${lv}` } }, [
+      shown.length > 1 ? h("strong", { text: `${t(`level.${lv}.name`)}: ` }) : null,
+      t(`level.${lv}.${game}`),
+    ].filter(Boolean)));
+    const toggle = h("label.check.per-seat", {}, [
+      h("input", {
+        type: "checkbox", checked: perSeat, dataset: { testid: "level-per-seat" },
+        on: { change: (e) => {
+          const all = settings.get("levelsPerSeat") ?? {};
+          settings.set("levels", pinCommon());
+          settings.set("levelsPerSeat", { ...all, [game]: e.target.checked });
+          this.render();
+        } },
+      }),
+      h("span", { text: t("start.perSeat") }),
+    ]);
+    return h("fieldset.choice-group.opponents-setup", {}, [h("legend", { text: t("start.opponents") }), ...rows, ...texts, toggle]);
   }
 
   #houseRules(game) {
@@ -237,16 +304,15 @@ function optionControl(game, item, chosen, store) {
   const value = item.name in chosen ? chosen[item.name] : item.default;
   const text = tOr(`options.${game}.${item.name}`, item.text);
   const id = `opt-${game}-${item.name}`;
-  const rule = h("span.rule-id", { text: t("start.ruleId", { rule: item.rule }), title: t("start.ruleTitle", { rule: item.rule }) });
   if (item.type === "bool") {
     return h("label.check.option", {}, [
       h("input", { id, type: "checkbox", checked: Boolean(value), dataset: { testid: id }, on: { change: (e) => store(item.name, e.target.checked) } }),
-      h("span.option-text", {}, [h("span", { text }), " ", rule]),
+      h("span.option-text", {}, [h("span", { text })]),
     ]);
   }
   if (item.type === "choice") {
     return h("div.option", {}, [
-      h("label", { for: id }, [h("span", { text }), rule]),
+      h("label", { for: id }, [h("span", { text })]),
       h("select", { id, dataset: { testid: id }, on: { change: (e) => store(item.name, e.target.value) } },
         item.choices.map((choice) => h("option", {
           value: choice, selected: choice === value,
@@ -266,7 +332,7 @@ function optionControl(game, item, chosen, store) {
       store(item.name, n);
     } },
   });
-  const parts = [h("label", { for: id }, [h("span", { text }), rule]), number];
+  const parts = [h("label", { for: id }, [h("span", { text })]), number];
   if (item.nullable) {
     parts.push(h("label.check.inline", {}, [
       h("input", {

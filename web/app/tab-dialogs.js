@@ -1,4 +1,5 @@
-// What the person is asked and told when a game's match is open in another tab (web/app/tabs.js).
+// What the person is asked and told when a game's match is open in another tab (web/app/tabs.js),
+// or when a new match would take the place of the one saved.
 
 import { h } from "./dom.js";
 import { t } from "../i18n/index.js";
@@ -30,6 +31,30 @@ export function askNewGame(game) {
       { label: t("tabs.newHere"), value: "new", testid: "new-here" },
     ],
     testid: "new-game-dialog",
+  });
+}
+
+/**
+ * "Play" pressed while a match of the same game is saved (one save per game): the saved match
+ * stays until the person chooses a new one.
+ * @param {string} game
+ * @param {{round: string | null, scores: string | null}} about where the saved match stands
+ *   (web/storage/saves.js, describeSave)
+ * @returns {Promise<"continue" | "new" | null>} go on with the saved match, start anew, or neither (Cancel)
+ */
+export function askReplaceSave(game, about) {
+  const where = [about.round, about.scores].filter(Boolean).join(" · ");
+  return choose({
+    title: t("saves.askTitle", { game: gameName(game) }),
+    body: [
+      where ? h("p.dialog-where", { dataset: { testid: "saved-where" }, text: where }) : null,
+      h("p.dialog-help", { text: t("saves.askHelp", { game: gameName(game) }) }),
+    ].filter(Boolean),
+    choices: [
+      { label: t("saves.askContinue"), value: "continue", testid: "continue-saved", primary: true },
+      { label: t("saves.askNew"), value: "new", testid: "new-instead" },
+    ],
+    testid: "saved-game-dialog",
   });
 }
 

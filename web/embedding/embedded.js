@@ -146,7 +146,7 @@ export function setupEmbedding(app, engine, saves, recovery) {
     }
     const result = await app.play(setup);
     if (result.error) refuse("new_game", "bad_command", String(result.error.message ?? result.error));
-    else if (result.cancelled) refuse("new_game", "declined", "the person kept the match open in another tab");
+    else if (result.cancelled) refuse("new_game", "declined", "the person kept the saved match of that game (or the one open in another tab)");
   };
 
   const restore = (data) => {

@@ -18,10 +18,58 @@ import { onScreenChange, onStartScreen } from "../app/screen.js";
 import { notice, startPanel } from "../app/start-panel.js";
 import { recordMatch, setupStats } from "./stats.js";
 import * as storage from "./storage.js";
-import { askNewGame, askTakeOver, tellTakenOver } from "../app/tab-dialogs.js";
+import { askNewGame, askReplaceSave, askTakeOver, tellTakenOver } from "../app/tab-dialogs.js";
 import * as tabs from "../app/tabs.js";
+import { seatPosition } from "../table/seats.js";
 
 const root = document.documentElement;
+
+// This tab's own note of the game it has at the table (sessionStorage: one per tab, kept over a
+// reload and gone with the tab), so a reload goes back to that table and no other tab does.
+const AT_TABLE = "rummytable.atTable";
+
+function atTable() {
+  try {
+    const game = sessionStorage.getItem(AT_TABLE);
+    return storage.GAMES.includes(game) ? game : null;
+  } catch {
+    return null;  // no session storage here: a reload shows the start screen
+  }
+}
+
+function noteAtTable(game) {
+  try {
+    if (game) sessionStorage.setItem(AT_TABLE, game);
+    else sessionStorage.removeItem(AT_TABLE);
+  } catch {
+    // As above: nothing to remember with.
+  }
+}
+
+/**
+ * What a saved match shows of itself: "Round 2" (Tress) or "Hand 6" (Take), and each player's
+ * total, the person first ("You 35 · North 80 · East 120").
+ * @param {string} game
+ * @param {{about: {round?: number, players?: number, scores?: number[], seat?: number}, save: {seats: string[]}}} record
+ * @returns {{round: string | null, scores: string | null}}
+ */
+export function describeSave(game, record) {
+  const about = record.about;
+  const players = about.players ?? record.save.seats.length;
+  if (!about.scores) {
+    const round = about.round ? t(game === "take" ? "saves.detailTake" : "saves.detail", { round: about.round, count: players }) : null;
+    return { round, scores: null };
+  }
+  const round = about.round ? t(game === "take" ? "saves.handShort" : "saves.roundShort", { round: about.round }) : null;
+  const me = about.seat ?? 0;
+  const parts = [];
+  for (let k = 0; k < players; k++) {
+    const seat = (me + k) % players;
+    const name = k === 0 ? t("seat.you") : t(`seat.${seatPosition(seat, players, me)}`);
+    parts.push(t("saves.score", { name, points: about.scores[seat] }));
+  }
+  return { round, scores: parts.join(" · ") };
+}
 
 /**
  * Wire saving, resuming and statistics into the app.
@@ -58,14 +106,15 @@ export function setupSaves(app, engine) {
       // Still offered while a new save from another tab is being checked: no flicker at each move there.
       const accepted = checked.get(game) === found.record.save.position;
       if (!accepted && !(checked.has(game) && checking.has(game))) continue;
-      const about = found.record.about;
+      const { round, scores } = describeSave(game, found.record);
       const where = h("span.resume-detail.resume-elsewhere", { text: t("tabs.openHint"), hidden: true });
       tabs.busy(game).then((busy) => { where.hidden = !busy; });
       buttons.push(h("button.secondary.resume", {
         type: "button", dataset: { testid: `resume-${game}` }, on: { click: () => resume(game) },
       }, [
         h("span.resume-title", { text: t("saves.resume", { game: t(`games.${game}.name`) }) }),
-        about.round ? h("span.resume-detail", { text: t(game === "take" ? "saves.detailTake" : "saves.detail", { round: about.round, count: about.players ?? found.record.save.seats.length }) }) : null,
+        round ? h("span.resume-detail", { dataset: { testid: `resume-${game}-round` }, text: round }) : null,
+        scores ? h("span.resume-detail.resume-scores", { dataset: { testid: `resume-${game}-scores` }, text: scores }) : null,
         where,
       ]));
     }
@@ -125,7 +174,10 @@ export function setupSaves(app, engine) {
   // ------------------------------------------------------------------ which tab plays a match
 
   const stopWriting = (p) => {
-    if (playing === p) playing = null;
+    if (playing === p) {
+      playing = null;
+      noteAtTable(null);
+    }
     p.hold.release();
   };
 
@@ -142,14 +194,20 @@ export function setupSaves(app, engine) {
       }
     }
     await chain;
-    if (playing === p) playing = null;
+    if (playing === p) {
+      playing = null;
+      noteAtTable(null);  // the other tab plays it now: a reload here shows the start screen
+    }
   };
 
   /** This tab's match went elsewhere: say so over the table, and offer to take it back. */
   const yielded = async (p, why) => {
     if (p.yielded) return;
     p.yielded = true;
-    if (playing === p) playing = null;
+    if (playing === p) {
+      playing = null;
+      noteAtTable(null);  // the match is another tab's now: a reload here shows the start screen
+    }
     const match = app.match();
     const here = match && (match.view?.game ?? match.setup.game) === p.game;
     if (!here) {
@@ -171,15 +229,20 @@ export function setupSaves(app, engine) {
     if (playing && playing.hold !== hold) stopWriting(playing);
     const p = { game, hold, claim: storage.claimMatch(game, tabs.TAB), about: {}, lostMove: false };
     playing = p;
+    noteAtTable(game);
     hold.lost.then((why) => yielded(p, why));
     return p;
   };
 
-  /** Hold `game` for this tab, asking (unless `confirmed`) to take it over when another tab has it. */
-  const holdFor = async (game, confirmed) => {
+  /**
+   * Hold `game` for this tab, asking (unless `confirmed`) to take it over when another tab has it;
+   * `quiet`: neither ask nor take it, only hold a free match.
+   */
+  const holdFor = async (game, confirmed, quiet = false) => {
     const mine = playing?.game === game ? playing : null;
     if (mine) return mine;
     let hold = await tabs.hold(game, { onAsked: letGo });
+    if (!hold && quiet) return null;
     if (!hold) {
       if (!confirmed && !(await askTakeOver(game))) return null;
       hold = await tabs.hold(game, { why: "continue", onAsked: letGo });
@@ -204,12 +267,13 @@ export function setupSaves(app, engine) {
    * Continue the saved match of `game`: hold it (asking another tab that has it), load it into
    * the engine and open the table. A save that does not open is set aside with a message.
    * @param {string} game
-   * @param {{restarted?: boolean, confirmed?: boolean}} [options] restarted: the engine was
-   *   restarted under this tab's match; confirmed: the person already chose to take it over
+   * @param {{restarted?: boolean, confirmed?: boolean, quiet?: boolean}} [options] restarted: the
+   *   engine was restarted under this tab's match; confirmed: the person already chose to take it
+   *   over; quiet: only when no other tab has it (the page came back after a reload)
    * @returns {Promise<boolean>} true when the match is at the table
    */
-  const resume = async (game, { restarted = false, confirmed = false } = {}) => {
-    const p = restarted && playing?.game === game ? playing : await holdFor(game, confirmed);
+  const resume = async (game, { restarted = false, confirmed = false, quiet = false } = {}) => {
+    const p = restarted && playing?.game === game ? playing : await holdFor(game, confirmed, quiet);
     if (!p) return false;
     const found = storage.loadMatch(game);
     if (!found?.record) {
@@ -251,6 +315,15 @@ export function setupSaves(app, engine) {
       if (answer === "continue") resume(game, { confirmed: true });
       if (answer !== "new") return false;
       hold = await tabs.hold(game, { why: "new", onAsked: letGo });
+    } else {
+      // A new match would write over the saved one: the person says which (Cancel keeps it).
+      const found = storage.loadMatch(game);
+      if (found?.record) {
+        const answer = await askReplaceSave(game, describeSave(game, found.record));
+        if (answer === "continue") resume(game);  // holds it with the hold taken here
+        else if (answer !== "new") hold.release();
+        if (answer !== "new") return false;
+      }
     }
     begin(game, hold);
     return true;
@@ -267,7 +340,7 @@ export function setupSaves(app, engine) {
       checked.delete(game);
       return;
     }
-    p.about = { round: view.round, players: view.players ?? setup.seats.length };
+    p.about = { round: view.round, players: view.players ?? setup.seats.length, scores: view.scores, seat: view.seat };
     const asked = bridge.save(matchEngine);
     // An engine stopped or replaced meanwhile answers nothing: the last save stands.
     queue(() => asked.then((save) => { if (playing === p) write(p, save); }, () => {}));
@@ -293,7 +366,19 @@ export function setupSaves(app, engine) {
   tabs.onChange(() => { if (onStartScreen()) drawResume(); });
   drawResume();
   const current = engine();
-  current.ready.then(() => check(current), () => {});
+  // A reload (or the browser bringing the tab back) while this tab had a match at the table goes
+  // back to it, unless another tab plays it now or the person has already chosen something else.
+  const back = new URLSearchParams(location.search).has("embed") ? null : atTable();
+  current.ready.then(async () => {
+    if (back) {
+      // The engine checks the save first: one it refuses is set aside as it was stored.
+      await check(current, [back]);
+      const accepted = checked.get(back) === storage.loadMatch(back)?.record?.save.position;
+      const again = accepted && onStartScreen() && !app.match() && await resume(back, { quiet: true });
+      if (!again && !playing) noteAtTable(null);
+    }
+    await check(current, storage.GAMES.filter((game) => game !== playing?.game));
+  }).catch(() => {});
   return {
     check: () => check(engine()),
     resume,

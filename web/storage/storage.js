@@ -98,6 +98,13 @@ function cleanAbout(about) {
   const clean = {};
   if (Number.isSafeInteger(about?.round) && about.round > 0) clean.round = about.round;
   if (Number.isSafeInteger(about?.players) && about.players > 1) clean.players = about.players;
+  // Each player's total, by seat, and the person's seat: only a full set for the players named.
+  if (clean.players && Array.isArray(about.scores) && about.scores.length === clean.players
+      && about.scores.every(Number.isSafeInteger)
+      && Number.isSafeInteger(about.seat) && about.seat >= 0 && about.seat < clean.players) {
+    clean.scores = [...about.scores];
+    clean.seat = about.seat;
+  }
   return clean;
 }
 
@@ -128,7 +135,8 @@ export function claimMatch(game, owner) {
  * With a claim, nothing is written when another tab has stamped the stored save since this tab's
  * last write: the answer is then {conflict: true} and the other tab's save stands.
  * @param {{position: string, game: string, seats: string[], seed: number}} save
- * @param {{round?: number, players?: number}} [about] shown on the "continue" button
+ * @param {{round?: number, players?: number, scores?: number[], seat?: number}} [about] shown on
+ *   the "continue" button (scores: each seat's total; seat: the person's)
  * @param {{owner: string, version: number} | null} [claim] from claimMatch; its version is raised
  * @returns {{saved: boolean, conflict?: boolean}}
  */
