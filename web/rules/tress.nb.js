@@ -79,6 +79,7 @@ export default {
   appSelect: "Trykk på kort for å velge dem. Trykk på en uthevet kombinasjon for å legge på, eller dra kortet dit.",
   appLayDown: "«Legg ned» viser hvordan de valgte kortene (eller hele hånden) kan oppfylle rundens mål.",
   appHint: "Tips-knappen viser hva datamaskinen på middels nivå ville gjort, og hvorfor.",
+  appTakeIt: "Som standard spør appen deg om «take it» bare når kortet passer til hånden din: det bringer deg nærmere kontrakten, eller du kan legge det på når du har gått ned. Vil du bli spurt for hvert kort, fjern haken for det valget på startskjermen.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på bordet nå (på en kombinasjon som ligger der).",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
   markDead: "«død» på kastebunken: det øverste kortet lå under et kort som nettopp ble tatt. Ingen kan ta det eller si «take it» til det før neste kast.",
