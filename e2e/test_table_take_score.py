@@ -46,3 +46,20 @@ def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None
     for seat in range(3):
         assert page.text_content(f"[data-testid=table-points-{seat}]") == str(result["table_points"][seat])
         assert page.text_content(f"[data-testid=held-points-{seat}]") == f"\N{MINUS SIGN}{result['hand_points'][seat]}"
+
+
+def test_on_a_phone_the_person_s_running_score_is_in_the_top_bar_K_17(session: BrowserSession) -> None:
+    # Phones have no room for the person's own seat line: the score moves up to the top bar.
+    page = session.open("?speed=instant&seed=12", width=390, height=844)
+    wait_ready(page)
+    start_game(page, "take", players=3)
+    for _ in range(8):
+        if wait_turn_or_window(page) != "turn":
+            break
+        perform(page, hint(page))
+    wait_turn_or_window(page)
+    view = _view(page)
+    assert not page.locator("[data-testid=seat-score-0]").is_visible()
+    line = page.locator("[data-testid=my-score]")
+    assert line.is_visible()
+    assert _numbers(line.text_content() or "")[:2] == [view["scores"][0], view["table_points"][0] - view["hand_points"]]

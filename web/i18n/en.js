@@ -67,6 +67,7 @@ export default {
     cards: { one: "{count} card", other: "{count} cards" },
     takeRunning: "{total} points · {table} on the table",
     takeRunningOwn: "{total} points · this hand {table} − {hand} = {now}",
+    takeRunningShort: "You {total} · this hand {now}",
     summary: { one: "{name}, {count} card", other: "{name}, {count} cards" },
     down: "down",
     toMove: "to play",

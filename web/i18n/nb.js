@@ -67,6 +67,7 @@ export default {
     cards: { one: "{count} kort", other: "{count} kort" },
     takeRunning: "{total} poeng · {table} på bordet",
     takeRunningOwn: "{total} poeng · denne omgangen {table} − {hand} = {now}",
+    takeRunningShort: "Du {total} · denne omgangen {now}",
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",
     toMove: "sin tur",

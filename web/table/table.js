@@ -9,7 +9,7 @@ import { Hand, handHelp } from "./hand.js";
 import { contractElement, renderMelds } from "./melds.js";
 import { relabelClaim } from "./claim.js";
 import { renderPiles } from "./piles.js";
-import { renderOpponents, seatPanel } from "./seats.js";
+import { renderOpponents, runningScore, seatPanel } from "./seats.js";
 
 /** @typedef {import("../engine/client.js").View} View */
 
@@ -52,6 +52,7 @@ export class TableView {
     }, [h("span.chip-sign", { "aria-hidden": "true", text: sign }), h("span.tool-label", { dataset: { i18n: key }, text: t(key) })]);
     this.gameName = h("span.game-name");
     this.roundInfo = h("span.round-info", { dataset: { testid: "round" } });
+    this.myScore = h("span.my-score", { dataset: { testid: "my-score" }, hidden: true });
     this.contract = h("span.contract-slot");
     this.languageSelect = fillLanguageSelect(h("select.language", {
       "aria-label": t("start.language"), dataset: { testid: "table-language" },
@@ -59,7 +60,7 @@ export class TableView {
     }));
     this.topbar = h("header.topbar", {}, [
       tool("leave", "table.leave", () => this.on.leave(), "menu"),
-      h("div.round-box", {}, [this.gameName, this.roundInfo, this.contract]),
+      h("div.round-box", {}, [this.gameName, this.roundInfo, this.myScore, this.contract]),
       h("div.top-tools", {}, [
         tool("scores-button", "table.scores", () => this.on.scores(), "scores"),
         tool("hint-button", "table.hint", () => this.on.hint(), "hint"),
@@ -138,9 +139,14 @@ export class TableView {
     this.roundInfo.textContent = view.game === "tress"
       ? t("table.round", { round: view.round, rounds: 7 })
       : t("table.hand", { round: view.round, target: view.options?.target_score ?? view.options?.target ?? 500 });
+    // Phones hide the person's own seat line: Take's running score (K-17) shows here instead.
+    const mine = runningScore(view, view.seat);
+    this.myScore.textContent = mine ? t("seat.takeRunningShort", { total: view.scores[view.seat], now: view.table_points[view.seat] - view.hand_points }) : "";
+    this.myScore.hidden = !mine;
     // Each part is rebuilt only when what it shows has changed, to keep every frame short.
     const lang = `${language()}|${getDeckStyle()}`;
-    const seats = [view.hand_counts, view.to_move, view.phase, view.down, view.seat_kinds, [...(s.calls ?? new Map()).keys()], s.thinking];
+    const seats = [view.hand_counts, view.to_move, view.phase, view.down, view.seat_kinds, [...(s.calls ?? new Map()).keys()], s.thinking,
+      view.scores, view.table_points, view.hand_points];
     this.#part("contract", [view.round, view.contract, view.game], lang, () => this.contract.replaceChildren(...(view.game === "tress" ? [contractElement(view)] : [])));
     this.#part("opponents", seats, lang, () => this.opponents.replaceChildren(...renderOpponents(view, s)));
     this.#part("piles", [view.stock_count, view.discard_top, view.discard_count, view.discard_dead, s.canStock, s.canDiscardPile, s.discardTarget], lang,
