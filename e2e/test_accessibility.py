@@ -13,8 +13,18 @@ from typing import Any
 import pytest
 from harness import BrowserSession, wait_frames, wait_ready
 from save_driver import play_turns
-from table_driver import SAVED_DIALOG, SHEET, TABLE, _pick, click_card, hint, pass_claim, perform, start_game, \
-    wait_turn_or_window
+from table_driver import (
+    SAVED_DIALOG,
+    SHEET,
+    TABLE,
+    _pick,
+    click_card,
+    hint,
+    pass_claim,
+    perform,
+    start_game,
+    wait_turn_or_window,
+)
 
 import build
 
