@@ -40,26 +40,29 @@ class BrowserSession:
         self._contexts: list[Any] = []
 
     def open(self, path: str = "", *, base_url: str | None = None, width: int = 1280, height: int = 800,
-             clock: bool = False, prepare: Callable[[Any], None] | None = None) -> Any:
+             clock: bool = False, prepare: Callable[[Any], None] | None = None, bypass_csp: bool = False) -> Any:
         """Open ``path`` (relative to the site, may carry a query) in a new context; returns the page.
 
         Unless ``path`` sets its own, the start-up watchdog is :data:`WATCHDOG_MS`.
 
         :param clock: stop the page's time (see :mod:`page_clock`): it moves only when the test moves it.
         :param prepare: called with the new context before the page loads (routes of the test's own).
+        :param bypass_csp: let the test inject scripts of its own (axe-core) despite the site's
+            Content-Security-Policy; the page's own scripts are unaffected.
         """
-        context = self.new_context(base_url=base_url, width=width, height=height, clock=clock, prepare=prepare)
+        context = self.new_context(base_url=base_url, width=width, height=height, clock=clock, prepare=prepare,
+                                   bypass_csp=bypass_csp)
         return self.open_in(context, path, base_url=base_url)
 
     def new_context(self, *, base_url: str | None = None, width: int = 1280, height: int = 800,
                     init_script: str | None = None, clock: bool = False,
-                    prepare: Callable[[Any], None] | None = None) -> Any:
+                    prepare: Callable[[Any], None] | None = None, bypass_csp: bool = False) -> Any:
         """A new watched context (empty profile); ``init_script`` runs in every page before the page's own.
 
-        :param clock: and :param prepare: as for :meth:`open`.
+        :param clock:, :param prepare: and :param bypass_csp: as for :meth:`open`.
         """
         origin = (base_url or self.base_url).rstrip("/")
-        context = self.browser.new_context(viewport={"width": width, "height": height})
+        context = self.browser.new_context(viewport={"width": width, "height": height}, bypass_csp=bypass_csp)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         self._contexts.append(context)
 

@@ -61,6 +61,7 @@ export async function showRules(game, { optionsFor = () => ({}) } = {}) {
       escapable: true,
       testid: "rules",
       className: "rules-dialog",
+      scrolls: true,
     });
     if (choice !== other) return;
     game = other;

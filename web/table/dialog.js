@@ -7,11 +7,13 @@ import { t } from "../i18n/index.js";
  * Open a modal dialog and resolve with the chosen value (null when dismissed).
  * @param {{title: string, body?: Node[], choices: {label: string, value: any, testid?: string, primary?: boolean,
  *          content?: Node[]}[],
- *          testid?: string, dismissible?: boolean, escapable?: boolean, className?: string}} spec
+ *          testid?: string, dismissible?: boolean, escapable?: boolean, className?: string, scrolls?: boolean}} spec
  *   dismissible: adds a Cancel button and lets Escape close it; escapable (default: dismissible)
- *   lets Escape close a dialog that has its own Close button instead.
+ *   lets Escape close a dialog that has its own Close button instead. scrolls: the body is a
+ *   scrolling text (the rules) with nothing to focus in it, so it takes the focus itself and
+ *   keyboard users can scroll it with the arrow keys (WCAG 2.1.1).
  */
-export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, escapable = dismissible, className = "" }) {
+export function choose({ title, body = [], choices, testid = "dialog", dismissible = true, escapable = dismissible, className = "", scrolls = false }) {
   return new Promise((resolve) => {
     const dialog = h("dialog.modal", { class: className || undefined, dataset: { testid }, "aria-labelledby": `${testid}-title` });
     let settled = false;
@@ -33,7 +35,7 @@ export function choose({ title, body = [], choices, testid = "dialog", dismissib
     }
     dialog.append(
       h("h2", { id: `${testid}-title`, text: title }),
-      h("div.modal-body", {}, body),
+      h("div.modal-body", scrolls ? { tabindex: "0", role: "region", "aria-labelledby": `${testid}-title` } : {}, body),
       h("div.modal-actions", {}, buttons),
     );
     dialog.addEventListener("cancel", (event) => { if (!escapable) event.preventDefault(); });

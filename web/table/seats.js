@@ -15,7 +15,10 @@ const POSITIONS = {
   6: ["west", "northwest", "north", "northeast", "east"],
 };
 
-export const SEAT_COLOURS = ["#e0a526", "#3f8fd8", "#d9534f", "#2aa198", "#9b6bd6", "#e07b39"];
+// The darker four carry white letters, the light gold and orange dark ones: each pair reads at
+// 4.5:1 or more (WCAG 1.4.3), the badges' letters being small.
+export const SEAT_COLOURS = ["#e0a526", "#2778c2", "#d43c38", "#228179", "#8f59d1", "#e07b39"];
+const SEAT_INK = ["#1f1a10", "#fff", "#fff", "#fff", "#fff", "#1f1a10"];
 
 /** Position word of `seat` for a table of `players` seen from `viewer` ("south" for the viewer). */
 export function seatPosition(seat, players, viewer = 0) {
@@ -145,6 +148,9 @@ export function seatPanel(view, seat, state) {
       call ? h("span.badge.badge-call", { text: call }) : null,
     ]),
   ]);
-  panel.querySelector(".avatar").style.backgroundColor = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  const avatar = panel.querySelector(".avatar");
+  avatar.style.backgroundColor = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  avatar.style.color = SEAT_INK[seat % SEAT_INK.length];
+  if (SEAT_INK[seat % SEAT_INK.length] !== "#fff") avatar.style.textShadow = "none";
   return panel;
 }
