@@ -216,3 +216,27 @@ def play_match(page: Any, *, limit_s: float = 900, on_claim: Callable[[Any], Non
             moves += 1
             perform(page, action, drag=bool(drag_every) and moves % drag_every == 0)
     raise AssertionError(f"the match did not finish within {limit_s} s")
+
+
+def play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
+    """Play with hints, passing every take-it chance; call ``on_state(state)`` whenever the person may
+    act (any state of :func:`wait_turn_or_window`) and return its first value that is not None.
+
+    :raises AssertionError: when the match ends, or ``limit_s`` seconds pass, first.
+    """
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        state = wait_turn_or_window(page)
+        result = on_state(state)
+        if result is not None:
+            return result
+        if state == "final":
+            break
+        if state == "sheet":
+            page.click("[data-testid=next-round]")
+            page.wait_for_selector(SHEET, state="detached")
+        elif state == "claim":
+            pass_claim(page)
+        else:
+            perform(page, hint(page))
+    raise AssertionError("the situation did not come up in time")

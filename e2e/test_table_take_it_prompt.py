@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import SHEET, hint, pass_claim, perform, start_game, wait_turn_or_window
+from table_driver import play_until, start_game
 
 # Records, in page order, each window the table runs ({id, asked}) and each window in which the
 # person's take-it button showed up (by the window's id).
@@ -30,20 +30,10 @@ new MutationObserver(() => {
 
 def _play_windows(page: Any, *, windows: int) -> tuple[list[dict[str, str]], list[str]]:
     """Play on with hints, passing every take-it chance, until the table has run ``windows`` windows."""
-    for _ in range(400):
-        found: list[dict[str, str]] = page.evaluate("window.__windows")
-        if len(found) >= windows:
-            break
-        state = wait_turn_or_window(page)
-        if state == "final":
-            break
-        if state == "sheet":
-            page.click("[data-testid=next-round]")
-            page.wait_for_selector(SHEET, state="detached")
-        elif state == "claim":
-            pass_claim(page)
-        else:
-            perform(page, hint(page))
+    def enough(state: str) -> bool | None:
+        return True if state == "final" or len(page.evaluate("window.__windows")) >= windows else None
+
+    play_until(page, enough)
     return page.evaluate("window.__windows"), page.evaluate("window.__bars")
 
 

@@ -4,7 +4,6 @@ take-it bar that follows a language change."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from harness import BrowserSession, wait_ready
@@ -16,6 +15,7 @@ from table_driver import (
     hint,
     pass_claim,
     perform,
+    play_until,
     start_game,
     visible,
     wait_turn_or_window,
@@ -33,31 +33,11 @@ def _phase(page: Any) -> str | None:
     return phase
 
 
-def _play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
-    """Play with hints; call ``on_state(state)`` whenever the person may act; stop when it returns a value."""
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        state = wait_turn_or_window(page)
-        result = on_state(state)
-        if result is not None:
-            return result
-        if state == "final":
-            break
-        if state == "sheet":
-            page.click("[data-testid=next-round]")
-            page.wait_for_selector(SHEET, state="detached")
-        elif state == "claim":
-            pass_claim(page)
-        else:
-            perform(page, hint(page))
-    raise AssertionError("the situation did not come up in time")
-
-
 def test_a_second_draw_and_an_unavailable_lay_down_say_why(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=31")
     wait_ready(page)
     start_game(page, "tress", players=3)
-    _play_until(page, lambda state: state if state == "turn" and _phase(page) == "draw" else None)
+    play_until(page, lambda state: state if state == "turn" and _phase(page) == "draw" else None)
     assert page.is_disabled("[data-testid=lay-down]"), "Lay down before the draw"
     page.click("[data-testid=stock]")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
@@ -85,7 +65,7 @@ def test_the_scores_window_before_and_after_the_first_hand(session: BrowserSessi
     page.wait_for_selector("dialog[data-testid=scores-dialog] [data-testid=no-scores]")
     assert page.text_content("[data-testid=no-scores]") == "No hand has been scored yet."
     page.click("[data-testid=close-scores]")
-    _play_until(page, lambda state: state if state == "sheet" else None)
+    play_until(page, lambda state: state if state == "sheet" else None)
     page.click("[data-testid=next-round]")
     page.wait_for_selector(SHEET, state="detached")
     assert wait_turn_or_window(page) == "turn"
@@ -118,7 +98,7 @@ def test_take_it_calls_are_named_kept_after_continue_and_follow_the_language(ses
             return "answer"
         return None
 
-    _play_until(page, answer)
+    play_until(page, answer)
     caller = _claims(page)[0]
     name = page.text_content(f"[data-testid=seat-{caller}] .seat-name") or ""
     prompt = page.text_content("[data-testid=prompt]") or ""
@@ -135,7 +115,7 @@ def test_take_it_calls_are_named_kept_after_continue_and_follow_the_language(ses
     perform(page, hint(page))
 
     # An open take-it bar switches language with the table.
-    _play_until(page, lambda state: state if state == "claim" and visible(page, "[data-testid=take-it]") else None)
+    play_until(page, lambda state: state if state == "claim" and visible(page, "[data-testid=take-it]") else None)
     page.select_option("[data-testid=table-language]", "nb")
     assert page.text_content("[data-testid=claim-pass]") == "Nei takk"
     assert (page.text_content(".claim-bar .claim-text") or "").startswith("Vil du ha ")
