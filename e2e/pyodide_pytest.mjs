@@ -51,6 +51,8 @@ copyTree(pyodide, path.join(root, "py"), "/project/py");
 copyTree(pyodide, path.join(root, "tests"), "/project/tests");
 pyodide.FS.writeFile("/project/pyproject.toml", readFileSync(path.join(root, "pyproject.toml")));
 pyodide.FS.writeFile("/project/README.md", readFileSync(path.join(root, "README.md")));  // tests/test_readme.py
+pyodide.FS.mkdir("/project/docs");
+pyodide.FS.writeFile("/project/docs/formats.md", readFileSync(path.join(root, "docs", "formats.md")));  // tests/ai/test_ai_reasons.py
 
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
 const code = await pyodide.runPythonAsync(`
