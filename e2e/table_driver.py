@@ -38,6 +38,20 @@ def visible(page: Any, selector: str) -> bool:
     return loc.count() > 0 and loc.first.is_visible()
 
 
+def open_menu(page: Any) -> None:
+    """Open the table's menu (speed, deck, sound, language, rules, restart, leave)."""
+    page.click("[data-testid=menu-button]")
+    # A locator, not wait_for_selector: an element handle would keep the menu (and through its
+    # handlers the whole match) alive after the match is left.
+    page.locator("dialog[data-testid=menu][open]").wait_for()
+
+
+def ask_to_leave(page: Any) -> None:
+    """Choose Leave in the table's menu: the page then asks whether to leave (``leave-dialog``)."""
+    open_menu(page)
+    page.click("dialog[data-testid=menu] [data-testid=leave]")
+
+
 def press_play(page: Any, selector: str = "[data-testid=play]") -> None:
     """Press Play (or another button that starts a new match) for a new match: when a match of the
     game is saved, the page asks first, and the answer here is a new one. Returns at the table."""

@@ -18,8 +18,10 @@ from table_driver import (
     SHEET,
     TABLE,
     _pick,
+    ask_to_leave,
     click_card,
     hint,
+    open_menu,
     pass_claim,
     perform,
     start_game,
@@ -84,7 +86,7 @@ def _select_language(page: Any, select: str, lang: str) -> None:
 
 
 def _leave(page: Any) -> None:
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.wait_for_selector("html[data-screen=start]", state="attached")
 
@@ -156,7 +158,9 @@ def test_no_serious_accessibility_violations(session: BrowserSession, lang: str)
     page.wait_for_selector("dialog[data-testid=rules]")
     audit.check("rules (table)")
     page.click("[data-testid=close-rules]")
-    page.click("[data-testid=leave]")
+    open_menu(page)
+    audit.check("menu")
+    page.click("dialog[data-testid=menu] [data-testid=leave]")
     page.wait_for_selector("dialog[data-testid=leave-dialog]")
     audit.check("leave dialog")
     page.click("[data-testid=leave-yes]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import press_play, wait_turn_or_window
+from table_driver import ask_to_leave, press_play, wait_turn_or_window
 
 COUNT_LISTENERS = """(() => {
   const live = new Map();  // target -> Set of "type|capture" + the function
@@ -45,7 +45,7 @@ def _one_match(page: Any) -> None:
     # Locators, not wait_for_selector: the element handle that returns would keep its node alive.
     press_play(page)  # from the second match on, a new match in place of the one saved
     wait_turn_or_window(page)
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.locator("[data-testid=resume-tress]").wait_for()
 

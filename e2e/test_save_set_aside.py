@@ -6,7 +6,7 @@ import json
 
 from harness import BrowserSession, wait_ready
 from save_driver import STATE, play_turns, put, stored
-from table_driver import TABLE, start_game
+from table_driver import TABLE, ask_to_leave, start_game
 
 SAVE_KEY = "rummytable.save.tress"
 # A log line the engine keeps as it is, but the table cannot put in words (its cards are not a list).
@@ -24,7 +24,7 @@ def test_a_save_the_table_cannot_draw_is_set_aside(session: BrowserSession) -> N
     position["log"].append(BAD_LOG_ENTRY)
     record["save"]["position"] = json.dumps(position)
     damaged = json.dumps(record)
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     put(page, SAVE_KEY, damaged)
 

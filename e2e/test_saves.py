@@ -11,6 +11,7 @@ from save_driver import SAVED, engine_position, play_turns, put, stored
 from table_driver import (
     READY_INPUT,
     TABLE,
+    ask_to_leave,
     hand_cards,
     hint,
     pass_claim,
@@ -72,7 +73,7 @@ def test_closing_and_coming_back_resumes_the_same_match(session: BrowserSession)
     hand_before = sorted(hand_cards(page))
 
     # Leaving says the truth: the game can be continued, and the start screen offers it.
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.wait_for_selector("dialog[open] [data-testid=leave-yes]")
     warning = (page.text_content("dialog[open] h2") or "").lower()
     assert "continue" in warning and "cannot" not in warning, warning
@@ -190,7 +191,7 @@ SAVED_DIALOG = "dialog[data-testid=saved-game-dialog]"
 
 
 def _leave(page: Any) -> None:
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.wait_for_selector("html[data-screen=start]", state="attached")
 

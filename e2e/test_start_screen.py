@@ -7,7 +7,7 @@ import json
 import re
 
 from harness import BrowserSession, wait_ready, wait_settled
-from table_driver import TABLE, press_play
+from table_driver import TABLE, ask_to_leave, press_play
 
 from rummytable import __version__
 
@@ -54,7 +54,7 @@ def test_one_level_for_all_or_one_per_player_and_each_description_once(session: 
     assert page.evaluate(SEATS) == ["human", "hard", "easy", "hard"]
 
     # Back to one level for all: every seat plays it.
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.uncheck("[data-testid=level-per-seat]")
     assert page.input_value("[data-testid=level-all]") == "hard"

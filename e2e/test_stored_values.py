@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from harness import BrowserSession, wait_ready
 from save_driver import put
-from table_driver import TABLE, wait_turn_or_window
+from table_driver import TABLE, ask_to_leave, wait_turn_or_window
 
 PROBLEM = {
     "settings": "[data-testid=stored-problem]",
@@ -96,7 +96,7 @@ def _check(page: Any, key: str, value: str, problem: str | None) -> None:
     page.wait_for_selector(TABLE, timeout=30_000)
     assert wait_turn_or_window(page) in ("turn", "answer", "claim", "sheet"), where
     # Leave, so the match writes nothing under the next case.
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.wait_for_selector("html[data-screen=start]", state="attached")
 

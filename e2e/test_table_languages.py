@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 from harness import ARTIFACTS, BrowserSession, wait_frames, wait_ready
-from table_driver import FINAL_SHEET, TABLE, hint, pass_claim, perform, play_match, start_game, wait_turn_or_window
+from table_driver import (
+    FINAL_SHEET,
+    TABLE,
+    ask_to_leave,
+    hint,
+    pass_claim,
+    perform,
+    play_match,
+    start_game,
+    wait_turn_or_window,
+)
 
 SIZES = ((1280, 800), (375, 667))
 PLACEHOLDER = re.compile(r"⟦|\{[A-Za-z]+\}|undefined|NaN|\[object ")
@@ -82,7 +92,7 @@ def test_language_texts_and_screenshots(session: BrowserSession, lang: str) -> N
     _check_texts(page, "scores")
     page.click("[data-testid=close-scores]")
 
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.wait_for_selector("[data-testid=play]")
     start_game(page, "take", players=2, options={"target": "50"})

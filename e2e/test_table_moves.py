@@ -15,6 +15,7 @@ from table_driver import (
     READY_INPUT,
     TABLE,
     _pick,
+    ask_to_leave,
     click_card,
     hand_cards,
     hint,
@@ -274,7 +275,7 @@ def test_menu_and_rules_pause_the_computer_and_the_take_it_countdown(session: Br
         raise AssertionError("no take-it chance came up")
     # The countdown (3 s at this speed) stands still while the menu is open.
     log = page.locator("[data-testid=log] li").count()
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.wait_for_selector("dialog[data-testid=leave-dialog]")
     assert page.get_attribute(".table", "data-paused") == "true"
     page_clock.run(page, 4000)

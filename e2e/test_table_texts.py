@@ -12,6 +12,7 @@ from table_driver import (
     READY_INPUT,
     SHEET,
     TABLE,
+    ask_to_leave,
     hint,
     pass_claim,
     perform,
@@ -106,7 +107,7 @@ def test_take_it_calls_are_named_kept_after_continue_and_follow_the_language(ses
     badge = f"[data-testid=seat-{caller}] .badge-call"
     assert visible(page, badge)
     # Leave, then continue the same game: the pending call still shows on the caller's seat.
-    page.click("[data-testid=leave]")
+    ask_to_leave(page)
     page.click("[data-testid=leave-yes]")
     page.click("[data-testid=resume-tress]")
     page.wait_for_selector(TABLE)

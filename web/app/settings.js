@@ -1,4 +1,4 @@
-// The person's preferences, kept in localStorage: speed, deck colours, last game set-up.
+// The person's preferences, kept in localStorage: speed, deck colours, sound, last game set-up.
 //
 // Everything read back is checked: at load against the values this page knows and the engine's
 // catalog (web/app/catalog.js), and with checkCatalog the house rules, player counts and levels
@@ -39,6 +39,9 @@ const DEFAULTS = {
   handOrder: "suit",
   // Tress: ask the person to "take it" only for a card that fits his hand ("fits"), or for every card.
   takeItAsk: "fits",
+  // Card sounds (web/table/sound.js): on, since they are soft, short and start only after the
+  // person's first click or key in the page, so an embedding page never speaks up by itself.
+  sound: true,
 };
 
 const oneOf = (...values) => (value) => values.includes(value);
@@ -54,6 +57,7 @@ const CHECKS = {
   game: oneOf(...GAMES),
   handOrder: oneOf("suit", "rank", "custom"),
   takeItAsk: oneOf("fits", "always"),
+  sound: (value) => typeof value === "boolean",
   players: { entry: (game, n) => GAMES.includes(game) && Number.isInteger(n) && inRange(gameInfo(game)?.players, n) },
   levels: { entry: (key, level) => /^(tress|take)\.([1-5]|all)$/.test(key) && LEVELS.includes(level) },
   levelsPerSeat: { entry: (game, value) => GAMES.includes(game) && typeof value === "boolean" },

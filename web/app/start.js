@@ -288,6 +288,13 @@ export class StartScreen {
         }),
         h("span", { text: t("start.fourColour") }),
       ]),
+      h("label.check", {}, [
+        h("input", {
+          type: "checkbox", checked: settings.get("sound") !== false, dataset: { testid: "sound" },
+          on: { change: (e) => settings.set("sound", e.target.checked) },
+        }),
+        h("span", { text: t("start.sound") }),
+      ]),
       this.game() === "tress" ? h("label.check", {}, [
         h("input", {
           type: "checkbox", checked: settings.get("takeItAsk") !== "always", dataset: { testid: "take-it-fits" },

@@ -91,6 +91,7 @@ export function startApp(services) {
           optionsFor: (shown) => (shown === setup.game ? match?.view?.options ?? { ...setup.options } : start.tableOptions(shown)),
         }),
         onLanguage: (code) => setLanguage(code),
+        onRestart: (again) => { play(again); },
       });
       await match.start();
       return { ok: true };

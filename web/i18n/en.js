@@ -24,6 +24,7 @@ export default {
     comfort: "Table",
     speed: "Speed",
     fourColour: "Four-colour deck (♦ blue, ♣ green)",
+    sound: "Card sounds",
     takeItFits: "Ask me to “take it” only when the card fits my hand",
     language: "Language",
     play: "Play",
@@ -75,7 +76,7 @@ export default {
     thinking: "thinking…",
   },
   table: {
-    leave: "Menu",
+    menu: "Menu",
     scores: "Scores",
     hint: "Hint",
     rules: "Rules",
@@ -83,6 +84,14 @@ export default {
     hand: "Hand {round} · to {target}",
     leaveConfirm: "Leave this game? You can continue it later from the start screen.",
     leaveYes: "Leave the game",
+  },
+  menu: {
+    title: "Menu",
+    back: "Back to the table",
+    restart: "Restart",
+    leave: "Leave the game",
+    restartConfirm: "Start this game again from a new deal, with the same players and house rules? The game so far is lost.",
+    restartYes: "Start again",
   },
   contract: {
     sets: { one: "{count} set", other: "{count} sets" },
@@ -333,7 +342,7 @@ export default {
     statsSetAside: "Some rows of your statistics did not add up and have been put aside; the rest are kept.",
     what: {
       language: "language", settings: "all settings", speed: "speed", deck: "deck colours", game: "game",
-      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand", takeItAsk: "when to ask you to take it",
+      players: "number of players", levels: "computer players' levels", houseRules: "house rules", handOrder: "order of your hand", takeItAsk: "when to ask you to take it", sound: "card sounds",
     },
   },
   tabs: {

@@ -24,6 +24,7 @@ export default {
     comfort: "Bordet",
     speed: "Tempo",
     fourColour: "Firefarget kortstokk (♦ blå, ♣ grønn)",
+    sound: "Kortlyder",
     takeItFits: "Spør meg om «take it» bare når kortet passer til hånden min",
     language: "Språk",
     play: "Spill",
@@ -75,7 +76,7 @@ export default {
     thinking: "tenker …",
   },
   table: {
-    leave: "Meny",
+    menu: "Meny",
     scores: "Poeng",
     hint: "Tips",
     rules: "Regler",
@@ -83,6 +84,14 @@ export default {
     hand: "Omgang {round} · til {target}",
     leaveConfirm: "Forlate spillet? Du kan fortsette det senere fra startsiden.",
     leaveYes: "Forlat spillet",
+  },
+  menu: {
+    title: "Meny",
+    back: "Tilbake til bordet",
+    restart: "Start på nytt",
+    leave: "Forlat spillet",
+    restartConfirm: "Starte spillet på nytt med ny giv, samme spillere og samme husregler? Spillet så langt går tapt.",
+    restartYes: "Start på nytt",
   },
   contract: {
     sets: { one: "{count} tress", other: "{count} tress" },
@@ -331,7 +340,7 @@ export default {
     statsSetAside: "Noen linjer i statistikken din gikk ikke opp og er lagt til side; resten er tatt vare på.",
     what: {
       language: "språk", settings: "alle innstillinger", speed: "tempo", deck: "kortfarger", game: "spill",
-      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden", takeItAsk: "når du blir spurt om «take it»",
+      players: "antall spillere", levels: "datamaskinspillernes nivå", houseRules: "husregler", handOrder: "rekkefølgen på hånden", takeItAsk: "når du blir spurt om «take it»", sound: "kortlyder",
     },
   },
   tabs: {

@@ -15,6 +15,9 @@ import * as moves from "./moves.js";
 import { Pauser } from "./pauser.js";
 import { animate, draw } from "./present.js";
 import { showRefusal } from "./prompts.js";
+import { openMenu } from "./menu.js";
+import { celebrate } from "./celebrate.js";
+import { listenForGesture, play as sound } from "./sound.js";
 import { sheetBody, sheetTitle } from "./scores.js";
 import { TableView } from "./table.js";
 
@@ -24,13 +27,17 @@ import { TableView } from "./table.js";
 export class Match {
   /**
    * @param {{engine: import("../engine/engine.js").Engine, root: HTMLElement, setup: Setup,
-   *          onLeave: () => void, onRules: (game: string) => void, onLanguage: (code: string) => void}} spec
+   *          onLeave: () => void, onRules: (game: string) => void, onLanguage: (code: string) => void,
+   *          onRestart: (setup: Setup) => void}} spec
+   *   onRestart: start a new match with this set-up in place of this one (the menu's Restart)
    */
-  constructor({ engine, root, setup, onLeave, onRules, onLanguage }) {
+  constructor({ engine, root, setup, onLeave, onRules, onLanguage, onRestart }) {
     this.engine = engine;
     this.root = root;
     this.setup = setup;
     this.onLeave = onLeave;
+    this.onLanguage = onLanguage;
+    this.onRestart = onRestart;
     this.onRules = onRules;
     /** @type {View | null} */
     this.view = null;
@@ -72,7 +79,7 @@ export class Match {
       hint: () => moves.hint(this),
       scores: () => this.pauser.during(() => moves.showScores(this)),
       rules: () => this.pauser.during(() => this.onRules(this.setup.game)),
-      leave: () => this.leave(),
+      menu: () => this.menu(),
       language: (code) => onLanguage(code),
       selectionChanged: () => { this.table.clearMessage(); this.draw(); },
     });
@@ -92,11 +99,35 @@ export class Match {
       ...(this.setup.seed != null ? { seed: this.setup.seed } : {}),
     });
     this.view = result.view;
+    if (this.human) listenForGesture();
     // Watching the computer play: no move of the person's to hint at.
     this.table.topbar.querySelector("[data-testid='hint-button']").hidden = !this.human;
     this.root.dataset.state = "playing";
     this.draw();
     this.kick();
+  }
+
+  /** The menu over the table (web/table/menu.js); the table stands still while it is open. */
+  async menu() {
+    await this.pauser.during(async () => {
+      const choice = await openMenu({ onLanguage: (code) => this.onLanguage(code), onChange: () => this.draw() });
+      if (this.closed) return;
+      if (choice === "rules") await this.onRules(this.setup.game);
+      else if (choice === "restart") await this.restart();
+      else if (choice === "leave") await this.leave();
+    });
+  }
+
+  /** Ask, then start a new match with the same set-up (players, levels, house rules). */
+  async restart() {
+    const sure = await this.pauser.during(() => choose({
+      title: t("menu.restartConfirm"),
+      choices: [{ label: t("menu.restartYes"), value: true, testid: "restart-yes", primary: true }],
+      testid: "restart-dialog",
+    }));
+    if (!sure || this.closed) return;
+    this.close();
+    this.onRestart({ ...this.setup, resumed: false });
   }
 
   async leave({ ask = true } = {}) {
@@ -172,7 +203,10 @@ export class Match {
     const speed = timings();
     const before = this.view;
     for (const event of result.events ?? []) await animate(this, event, before, speed);
+    const wasMine = Boolean(before) && this.isMine(before);
     this.view = result.view;
+    // The person's turn begins (not each move within it): one gentle note.
+    if (this.isMine() && !wasMine) sound("turn");
     this.claims?.late?.();
     if (windowId(this.view) !== this.lastWindow && this.view.phase !== "claim") this.calls.clear();
     for (const seat of this.view.claims ?? []) {
@@ -271,10 +305,12 @@ export class Match {
         if (!this.closed) document.querySelector("[data-testid='next-round']")?.click();
       });
     }
-    const choice = await choose({
+    const shown = choose({
       title: sheetTitle(view), body: sheetBody(view), choices, dismissible: false,
       testid: "score-sheet", className: final ? "sheet final" : "sheet",
     });
+    if (final && this.human && view.winners?.includes(view.seat)) celebrate(document.querySelector("dialog[data-testid=score-sheet][open]"));
+    const choice = await shown;
     this.sheetOpen = false;
     if (this.closed) return;
     if (choice === "next") {

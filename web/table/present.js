@@ -12,6 +12,7 @@ import { logLines } from "./log.js";
 import { act, clickDiscardPile, clickMeld, clickStock } from "./moves.js";
 import { layDownUnavailable, prompt } from "./prompts.js";
 import { seatName } from "./seats.js";
+import { play as sound } from "./sound.js";
 
 /** @typedef {import("./match.js").Match} Match */
 /** @typedef {import("../engine/client.js").View} View */
@@ -33,10 +34,12 @@ export async function animate(m, event, before, speed) {
     case "card_drawn": {
       const from = event.source === "discard" ? table.discardEl() : table.stockEl();
       const shown = event.seat === viewer && m.human ? event.card : null;
+      sound("draw");
       await flyCard(from, seatEl(event.seat), event.source === "discard" ? event.card : shown, ms);
       break;
     }
     case "card_discarded": {
+      sound("lay");
       const from = event.seat === viewer ? table.root.querySelector(`.hand [data-card="${CSS.escape(event.card)}"]`) ?? seatEl(event.seat) : seatEl(event.seat);
       await flyCard(from, table.discardEl(), event.card, ms);
       break;
@@ -45,6 +48,7 @@ export async function animate(m, event, before, speed) {
     case "meld_extended": {
       const target = table.meldEl(event.meld_id) ?? table.melds;
       const first = event.meld?.cards?.[0] ?? event.cards?.[0] ?? null;
+      sound("lay");
       await flyCard(seatEl(event.seat), target, event.kind === "meld_extended" ? event.cards?.[0] ?? first : first, ms);
       m.changed.set(event.meld_id, "fresh-meld");
       break;
@@ -57,6 +61,7 @@ export async function animate(m, event, before, speed) {
       break;
     case "claim_called":
       m.calls.set(event.seat, t("claim.says"));
+      sound("claim");
       m.view = { ...m.view };
       draw(m);
       flash(seatEl(event.seat));

@@ -17,7 +17,7 @@ export class TableView {
   /**
    * @param {HTMLElement} root the element to fill
    * @param {Record<string, (...args: any[]) => void>} on handlers: stock, discardPile, meld(id), drop(cards, target), layDown, discard,
-   *   hint, scores, rules, leave, language(code), selectionChanged
+   *   hint, scores, rules, menu, language(code), selectionChanged
    */
   constructor(root, on) {
     this.root = root;
@@ -59,7 +59,7 @@ export class TableView {
       on: { change: (e) => this.on.language(e.target.value) },
     }));
     this.topbar = h("header.topbar", {}, [
-      tool("leave", "table.leave", () => this.on.leave(), "menu"),
+      tool("menu-button", "table.menu", () => this.on.menu(), "menu"),
       h("div.round-box", {}, [this.gameName, this.roundInfo, this.myScore, this.contract]),
       h("div.top-tools", {}, [
         tool("scores-button", "table.scores", () => this.on.scores(), "scores"),
