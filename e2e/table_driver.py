@@ -150,8 +150,10 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
         for card in cards:
             click_card(page, card)
         page.click("[data-testid=lay-down]")
-        _pick(page, "lay-down-dialog", action)
-        page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+        # With one way to lay the cards the page lays them at once; with more it asks which.
+        if wait_lay_down_dialog(page, cards):
+            _pick(page, "lay-down-dialog", action)
+            page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
     elif kind in ("lay_off", "extend"):
         cards = [action["card"]] if "card" in action else action["cards"]
         meld = action.get("meld", action.get("meld_id"))
@@ -164,12 +166,19 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             page.click(f'[data-testid="meld-{meld}"]')
         if page.locator("dialog[data-testid=meld-choice]").count():
             _pick(page, "meld-choice", action)
-        # Taking a sequence over (or locking it) is confirmed first. The page opens that dialog in
-        # the click's own handling (web/table/moves.js, confirmExtend), so it is there by now if at all.
-        if kind == "extend" and page.locator("dialog[data-testid=take-over-confirm]").count():
-            page.click("dialog[data-testid=take-over-confirm] [data-testid=confirm]")
     else:
         raise AssertionError(f"the hint suggested an action the driver does not know: {action}")
+
+
+LAID_OR_ASKED = """cards => Boolean(document.querySelector("dialog[data-testid=lay-down-dialog]"))
+  || !cards.every(card => document.querySelector(`.hand [data-card="${CSS.escape(card)}"]`))"""
+
+
+def wait_lay_down_dialog(page: Any, cards: list[str]) -> bool:
+    """After Lay down was pressed for ``cards``: wait until the page either asks which arrangement
+    (True) or has laid the only one (False: the cards left the hand)."""
+    page.wait_for_function(LAID_OR_ASKED, arg=cards, timeout=60_000)
+    return bool(page.locator("dialog[data-testid=lay-down-dialog]").count())
 
 
 def _person_may_act(page: Any) -> str | None:

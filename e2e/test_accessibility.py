@@ -19,12 +19,13 @@ from table_driver import (
     TABLE,
     _pick,
     ask_to_leave,
-    click_card,
     hint,
     open_menu,
     pass_claim,
     perform,
     start_game,
+    visible,
+    wait_lay_down_dialog,
     wait_turn_or_window,
 )
 
@@ -105,14 +106,15 @@ def _play_to_sheet(page: Any, audit: Audit, limit: int = 400) -> None:
         action = hint(page)
         if action["kind"] == "lay_down" and not laid:
             cards = [c for m in action["melds"] for c in m["cards"]] if "melds" in action else action["cards"]
-            for card in cards:
-                click_card(page, card)
+            # Nothing selected: the whole hand's arrangements, so that there is a choice to show.
+            if visible(page, "[data-testid=clear-selection]"):
+                page.click("[data-testid=clear-selection]")
             page.click("[data-testid=lay-down]")
-            page.wait_for_selector("dialog[data-testid=lay-down-dialog]")
-            audit.check("lay-down dialog")
-            _pick(page, "lay-down-dialog", action)
-            page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
-            laid = True
+            if wait_lay_down_dialog(page, cards):
+                audit.check("lay-down dialog")
+                _pick(page, "lay-down-dialog", action)
+                page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+                laid = True
             continue
         perform(page, action)
     raise AssertionError(f"no score sheet after {limit} moves")

@@ -22,6 +22,7 @@ from table_driver import (
     perform,
     start_game,
     visible,
+    wait_lay_down_dialog,
     wait_turn_or_window,
 )
 
@@ -182,67 +183,29 @@ def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
     assert hand_cards(page) == before
 
 
-def test_take_over_is_confirmed_first(session: BrowserSession) -> None:
-    page = session.open("?speed=instant&seed=3")
-    wait_ready(page)
-    start_game(page, "take", players=2)
-    grip = {"x": 14, "y": 24}
-    for _ in range(60):
-        assert wait_turn_or_window(page) == "turn", "the hand ended before a take-over came up"
-        action = hint(page)
-        text = page.text_content("[data-testid=hint-text]") or ""
-        takes = "take this sequence over" in text
-        if action["kind"] == "extend":
-            # A sentence names each card with its article: "Add the nine of hearts to ...".
-            assert "Add the " in text, text
-        if action["kind"] == "extend" and takes:
-            for card in action["cards"]:
-                page.click(f'.hand [data-card="{card}"]', position=grip)
-            hand_before = hand_cards(page)
-            page.click(f'[data-testid="meld-{action["meld"]}"]')
-            if page.locator("dialog[data-testid=meld-choice]").count():
-                _pick(page, "meld-choice", action)
-            page.wait_for_selector("dialog[data-testid=take-over-confirm]")
-            preview = page.text_content("dialog[data-testid=take-over-confirm] [data-testid=take-preview]") or ""
-            assert "take this sequence over" in preview
-            # Cancel: nothing was sent, the cards stay in the hand.
-            page.click("[data-testid=take-over-confirm-cancel]")
-            page.wait_for_selector(READY_INPUT)
-            assert hand_cards(page) == hand_before
-            return
-        perform(page, action)
-    raise AssertionError("no take-over came up")
-
-
 def test_lay_down_without_a_selection_says_the_whole_hand_is_used(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)
     start_game(page, "take", players=2)
     help_text = "dialog[data-testid=lay-down-dialog] [data-testid=lay-down-help]"
     for _ in range(60):
-        assert wait_turn_or_window(page) == "turn", "the hand ended before a lay-down came up"
+        assert wait_turn_or_window(page) == "turn", "the hand ended before a choice of lay-downs came up"
         action = hint(page)
         if action["kind"] == "lay_down":
             # Nothing selected: the arrangements come from the whole hand, and the dialog says so.
             if visible(page, "[data-testid=clear-selection]"):
                 page.click("[data-testid=clear-selection]")
             page.click("[data-testid=lay-down]")
+            if not wait_lay_down_dialog(page, action["cards"]):
+                continue  # the hand held one sequence only: it was laid at once
             text = page.text_content(help_text) or ""
             assert "selected no cards" in text and "cards you chose" not in text, text
-            page.click("[data-testid=lay-down-dialog-cancel]")
-            page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
-            # The same cards selected first: the dialog speaks of the selection.
-            for card in action["cards"]:
-                click_card(page, card)
-            page.click("[data-testid=lay-down]")
-            text = page.text_content(help_text) or ""
-            assert "selected no cards" not in text and "selection" in text, text
             _pick(page, "lay-down-dialog", action)
             page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
             page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
             return
         perform(page, action)
-    raise AssertionError("no lay-down came up")
+    raise AssertionError("no choice of lay-downs came up")
 
 
 def test_the_hand_sort_is_remembered(session: BrowserSession) -> None:

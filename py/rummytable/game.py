@@ -289,6 +289,10 @@ class Game(abc.ABC):
         :raises OptionsError: for invalid options.
         """
 
+    @abc.abstractmethod
+    def copy(self: G) -> G:
+        """Return an independent copy of the match (state, history and RNG); the original is untouched by it."""
+
     @property
     @abc.abstractmethod
     def phase(self) -> Phase:

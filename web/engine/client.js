@@ -55,7 +55,7 @@
  *   stock_count: number, discard_top: CardKey|null, discard_count: number, discard_dead: boolean,
  *   drawn_from_discard: CardKey|null, melds: ViewMeld[], scores: number[], round_scores: number[][],
  *   last_result: Record<string, any>|null, winners: number[], legal_actions: Action[],
- *   options: Record<string, any>, log: GameEvent[], seat_kinds?: string[],
+ *   options: Record<string, any>, log: GameEvent[], seat_kinds?: string[], undo?: number,
  *   contract?: {sets: number, runs: number, all_cards: boolean}, down?: boolean[], claims?: number[],
  *   claims_used?: number[], penalty_cards?: number, stale_restocks?: number, take_window?: TakeWindow | null,
  *   target?: number, bottom_added?: {meld_id: number, cards: CardKey[]}[], table_points?: number[], hand_points?: number}} View
@@ -116,6 +116,13 @@ export const state = (engine) => engine.call("state");
  * @returns {Promise<Played>}
  */
 export const act = (engine, action) => engine.call("act", { action });
+
+/**
+ * Take back the person's last table move of this turn (lay down, lay off, joker swap, extension);
+ * `view.undo` says how many can be. Nothing to take back is a `not_now` error.
+ * @param {Engine} engine @returns {Promise<{events: GameEvent[], view: View}>}
+ */
+export const undo = (engine) => engine.call("undo");
 
 /**
  * Let the computer seat to move play, or `{idle: true}` when no computer seat is to move.

@@ -140,6 +140,8 @@ export default {
     sortGroup: "Sort your hand",
   },
   actions: {
+    undo: "Undo",
+    undoTitle: "Take back your last lay-down or lay-off of this turn (until you discard)",
     layDown: "Lay down",
     discard: "Discard",
     clear: "Clear selection",
@@ -175,22 +177,14 @@ export default {
   layDown: {
     confirmButton: "Lay down",
     pick: "Lay down which way?",
-    pickHelp: "These are the ways to lay down the cards you chose. Choose one, or cancel and change your selection.",
-    confirm: "Lay down these melds?",
-    confirmHelp: "Check the melds, then confirm. Cancel to change your selection.",
-    pickHelpHand: "You selected no cards, so these are ways to lay down cards from your whole hand. Choose one, or cancel and select the cards you want.",
-    confirmHelpHand: "You selected no cards, so these melds come from your whole hand. Check them, then confirm, or cancel and select the cards you want.",
-    // Take's melds are sequences: its dialog says so.
-    confirmTake: "Lay down this sequence?",
-    confirmHelpTake: "Check the sequence, then confirm. Cancel to change your selection.",
-    confirmHelpHandTake: "You selected no cards, so this sequence comes from your whole hand. Check it, then confirm, or cancel and select the cards you want.",
+    pickHelp: "These are the ways to lay down melds from the cards you chose. Choose one, or cancel and change your selection.",
+    pickHelpHand: "You selected no cards, so these are ways to lay down melds from your whole hand. Choose one, or cancel and select the cards you want.",
+    pickTake: "Lay down which sequence?",
+    pickHelpTake: "These are the sequences you can lay down from the cards you chose. Choose one, or cancel and change your selection.",
+    pickHelpHandTake: "You selected no cards, so these are sequences you can lay down from your whole hand. Choose one, or cancel and select the cards you want.",
   },
   choose: {
-    takeOverTitle: "You will take this over",
-    lockTitle: "This locks it",
     where: "Where should the card go?",
-    confirm: "Add to this sequence?",
-    confirmButton: "Yes, add it",
   },
   preview: {
     takeOver: "You will take this sequence over from {name}.",
@@ -374,7 +368,7 @@ export default {
   cards: {
     name: "{rank} of {suit}",
     joker: "joker",
-    jokerAs: "joker as {card}",
+    jokerAs: "joker as the {card}",
     jokerWord: "JOKER",
     rank: {
       2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
@@ -388,7 +382,7 @@ export default {
         J: "jack", Q: "queen", K: "king", A: "ace",
       },
       joker: "joker",
-      jokerAs: "joker as {card}",
+      jokerAs: "joker as the {card}",
     },
     suit: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   },

@@ -69,7 +69,7 @@ export function faceName(face, role = "") {
 }
 
 /**
- * Accessible name of a card: "seven of hearts", "joker", "joker as six of clubs".
+ * Accessible name of a card: "seven of hearts", "joker", "joker as the six of clubs".
  * @param {string} key the card key
  * @param {string} [face] what a joker stands for on the table
  * @param {string} [role] "acc": the card as the object of a verb (see faceName)

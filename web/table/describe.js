@@ -46,10 +46,11 @@ export function describeAction(view, action, { short = false } = {}) {
     }
     case "extend": {
       const meld = meldOf(actionMeld(action));
-      const text = t("act.extend", { cards: named(action.cards), meld: meld ? meldWords(view, meld) : "" });
+      const faces = extendFaces(meld, action);
+      const text = t("act.extend", { cards: named(action.cards, faces), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
       const preview = takePreview(view, action);
-      return [short ? `${names(action.cards)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
+      return [short ? `${names(action.cards, faces)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
     }
     case "swap_joker":
       return t("act.swap", { card: cardName(action.card) });
@@ -104,6 +105,29 @@ export function takePreview(view, action) {
 }
 
 const RANK_TEXT = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+/**
+ * Take: what each card of an extension stands for, low to high as the cards are given (K-5):
+ * a joker's face follows from its place above the top or below the bottom of the sequence.
+ * @param {import("../engine/client.js").ViewMeld | undefined} meld the sequence extended
+ * @param {Action} action an `extend` action
+ * @returns {(string | null)[]} a face key per card ("10S"), null where none can be told
+ */
+export function extendFaces(meld, action) {
+  const faces = meld?.faces ?? meld?.cards ?? [];
+  const cards = action.cards ?? [];
+  const natural = faces.map((key) => parseCard(key)).find((card) => !card.joker);
+  if (!faces.length || !natural) return cards.map(() => null);
+  let bottom = rankValue(parseCard(faces[0]).rank);
+  if (bottom === 14) bottom = 1;  // an ace at the bottom of a sequence is low
+  const first = action.end === "low" ? bottom - cards.length : bottom + faces.length;
+  return cards.map((key, i) => {
+    const card = parseCard(key);
+    if (!card.joker) return `${card.rank}${card.suit}`;
+    const value = first + i;
+    return value >= 1 && value <= 14 ? `${RANK_TEXT[value] ?? String(value)}${natural.suit}` : null;
+  });
+}
 
 /**
  * What each card of a meld about to be laid stands for ("6H", or "K" in a set): naturals show

@@ -75,6 +75,7 @@ export class Match {
       drop: (cards, target) => moves.drop(this, cards, target),
       dragging: (cards) => { this.dragCards = cards; this.draw(); },
       layDown: () => moves.layDown(this),
+      undo: () => moves.undo(this),
       discard: () => moves.discardSelected(this),
       hint: () => moves.hint(this),
       scores: () => this.pauser.during(() => moves.showScores(this)),

@@ -7,7 +7,7 @@ import { parseCard } from "./cards.js";
 import { h } from "../app/dom.js";
 import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
-import { describeAction, describeReason, layDownPreview, meldPreview, takePreview } from "./describe.js";
+import { describeAction, describeReason, layDownPreview, meldPreview } from "./describe.js";
 import { choose } from "./dialog.js";
 import { layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { sheetBody } from "./scores.js";
@@ -23,15 +23,27 @@ import { sheetBody } from "./scores.js";
  * @returns {Promise<boolean>} true when the engine took it
  */
 export async function act(m, action, { quiet = false } = {}) {
-  if (m.acting || m.closed) return false;
-  if (action?.kind === "extend" && m.view?.game === "take" && !(await confirmExtend(m, action))) return false;
+  return request(m, () => m.send(bridge.act, action), quiet);
+}
+
+/**
+ * Take back the person's last lay-down, lay-off or extension of this turn (the engine restores
+ * the match as it stood before it). @param {Match} m @returns {Promise<boolean>} true when taken back
+ */
+export async function undo(m) {
+  if (!m.human || !m.view?.undo) return false;
+  return request(m, () => m.send(bridge.undo), false);
+}
+
+/** Send one move of the person's; a refusal is shown unless `quiet`. @returns {Promise<boolean>} */
+async function request(m, send, quiet) {
   if (m.acting || m.closed) return false;
   m.acting = true;
   m.hinted = null;
   m.root.dataset.input = "wait";
   m.table.clearMessage();
   try {
-    await m.send(bridge.act, action);
+    await send();
     m.table.hand.clearSelection();
     return true;
   } catch (error) {
@@ -120,32 +132,6 @@ export async function clickMeld(m, meldId, cards = m.table.hand.selection()) {
   act(m, action);
 }
 
-/**
- * Take: before an extension that takes a sequence over or locks it, say so and ask. Every
- * extension the person makes (click, drop, keys, a hinted move) passes through here.
- * @param {Match} m
- * @param {Action} action
- * @returns {Promise<boolean>} true to go ahead
- */
-async function confirmExtend(m, action) {
-  const view = m.view;
-  const preview = takePreview(view, action);
-  if (!preview) return true;
-  const meld = view.melds.find((item) => item.id === A.actionMeld(action));
-  const takes = meld && meld.owner !== view.seat;
-  const answer = await choose({
-    title: takes ? t("choose.takeOverTitle") : t("choose.lockTitle"),
-    body: [
-      h("div.dialog-meld", {}, meldPreview(meld)),
-      h("p.dialog-help", { text: describeAction(view, { ...action, kind: "extend" }).split(" — ")[0] }),
-      h("p.preview", { text: preview, dataset: { testid: "take-preview" } }),
-    ],
-    choices: [{ label: t("choose.confirmButton"), value: action, testid: "confirm", primary: true }],
-    testid: "take-over-confirm",
-  });
-  return Boolean(answer);
-}
-
 /** Cards dropped on a meld, the discard pile or the table. @param {Match} m */
 export function drop(m, cards, target) {
   if (target.type === "meld") clickMeld(m, target.meldId, cards);
@@ -187,6 +173,11 @@ export async function layDown(m, cards = m.table.hand.selection()) {
     return;
   }
   const shown = options.slice(0, 6);
+  // One way to lay these cards: lay them (Undo takes it back until the discard).
+  if (shown.length === 1) {
+    act(m, shown[0]);
+    return;
+  }
   // Tapping a picture chooses that arrangement; Confirm lays it down (a double tap does both).
   let picked = shown[0];
   const confirmPicked = () => document.querySelector("dialog[data-testid='lay-down-dialog'] [data-testid='lay-down-confirm']")?.click();
@@ -204,7 +195,7 @@ export async function layDown(m, cards = m.table.hand.selection()) {
     },
   }, layDownPreview(option)));
   // With nothing selected the arrangements come from the whole hand; the help says so.
-  const words = layDownTexts(view.game, { choices: shown.length, selected: cards.length > 0 });
+  const words = layDownTexts(view.game, { selected: cards.length > 0 });
   const answer = await choose({
     title: words.title,
     body: [

@@ -132,6 +132,8 @@ export function draw(m) {
     // Playing without a contract (or a sequence) to lay down: the button looks unavailable and
     // says why, and a press still explains (web/table/moves.js).
     layDownWhy: m.human ? layDownUnavailable(view, { mine, playing }) : "",
+    // The engine keeps the turn's table moves (view.undo of them) until the discard.
+    showUndo: playing && (view.undo ?? 0) > 0,
     showDiscard: m.human,
     canDiscard: playing && selection.length === 1,
     prompt: prompt(view, { human: m.human, thinking: m.thinking }),

@@ -99,18 +99,17 @@ export function layDownUnavailable(view, { mine, playing }) {
 }
 
 /**
- * The title and help of the lay-down dialog. Take lays down one sequence at a time and calls it
- * so; Tress lays down its contract's melds.
+ * The title and help of the lay-down dialog, shown when there is more than one way to lay the
+ * cards (one way is laid at once). Take lays down one sequence at a time and calls it so; Tress
+ * lays down its contract's melds.
  * @param {"tress"|"take"} game
- * @param {{choices: number, selected: boolean}} how choices: arrangements shown; selected: the
- *   person chose cards (else they come from the whole hand)
+ * @param {{selected: boolean}} how selected: the person chose cards (else they come from the whole hand)
  * @returns {{title: string, help: string}}
  */
-export function layDownTexts(game, { choices, selected }) {
+export function layDownTexts(game, { selected }) {
   const hand = selected ? "" : "Hand";
-  if (choices > 1) return { title: t("layDown.pick"), help: t(`layDown.pickHelp${hand}`) };
   const take = game === "take" ? "Take" : "";
-  return { title: t(`layDown.confirm${take}`), help: t(`layDown.confirmHelp${hand}${take}`) };
+  return { title: t(`layDown.pick${take}`), help: t(`layDown.pickHelp${hand}${take}`) };
 }
 
 /**

@@ -17,7 +17,7 @@ export class TableView {
   /**
    * @param {HTMLElement} root the element to fill
    * @param {Record<string, (...args: any[]) => void>} on handlers: stock, discardPile, meld(id), drop(cards, target), layDown, discard,
-   *   hint, scores, rules, menu, language(code), selectionChanged
+   *   undo, hint, scores, rules, menu, language(code), selectionChanged
    */
   constructor(root, on) {
     this.root = root;
@@ -80,6 +80,10 @@ export class TableView {
     this.sortSuit = sorter("sort-suit", "hand.sortSuit", "♠♥", "suit");
     this.sortRank = sorter("sort-rank", "hand.sortRank", "7 8 9", "rank");
     this.layDownButton = button("lay-down", "actions.layDown", () => this.on.layDown(), "action");
+    // Shown once the person has put cards on the table this turn: takes the last such move back.
+    this.undoButton = button("undo", "actions.undo", () => this.on.undo(), "action");
+    this.undoButton.title = t("actions.undoTitle");
+    this.undoButton.dataset.i18nTitle = "actions.undoTitle";
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
     this.clearButton = h("button.chip", {
       type: "button", dataset: { testid: "clear-selection" },
@@ -99,7 +103,7 @@ export class TableView {
       h("div.controls", {}, [
         this.me,
         h("div.sorters", { role: "group", "aria-label": t("hand.sortGroup") }, [this.sortSuit, this.sortRank, this.clearButton]),
-        h("div.moves", {}, [this.layDownButton, this.discardButton]),
+        h("div.moves", {}, [this.undoButton, this.layDownButton, this.discardButton]),
       ]),
       handHelp(),
       this.handEl,
@@ -114,6 +118,7 @@ export class TableView {
   /** Re-translate the fixed labels after a language change. */
   relabel() {
     for (const node of this.root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of this.root.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
     this.languageSelect.value = language();
     this.languageSelect.setAttribute("aria-label", t("start.language"));
     this.melds.setAttribute("aria-label", t("melds.area"));
@@ -162,6 +167,7 @@ export class TableView {
     this.hand.game = view.game;
     this.hand.render();
     this.handEl.classList.toggle("waiting", !s.handEnabled);
+    this.undoButton.hidden = !s.showUndo;
     this.layDownButton.hidden = !s.showLayDown;
     this.layDownButton.disabled = !s.canLayDown;
     this.layDownButton.setAttribute("aria-disabled", String(!s.canLayDown || Boolean(s.layDownWhy)));

@@ -89,7 +89,8 @@ class BadParamsError(BridgeError):
 
 
 class NotNowError(BridgeError):
-    """The request does not fit the match at this moment (a hint when the person has no move)."""
+    """The request does not fit the match at this moment: a hint when the person has no move,
+    an undo with nothing to take back."""
 
     type = "not_now"
 
@@ -224,6 +225,19 @@ def act(params: Params) -> JSONValue:
     return _current().act(params.get("action"))
 
 
+def undo(params: Params) -> JSONValue:
+    """Take back the person's last lay-down, lay-off or extension of this turn -> ``{"events", "view"}``.
+
+    :raises NotNowError: when nothing of this turn can be taken back
+        (:meth:`rummytable.page.session.Session.undo`).
+    """
+    _no_params("undo", params)
+    try:
+        return _current().undo()
+    except NoMoveError as exc:
+        raise NotNowError(str(exc)) from None
+
+
 def bot_step(params: Params) -> JSONValue:
     """Let the computer seat to move act once.
 
@@ -331,6 +345,7 @@ METHODS: Final[dict[str, Method]] = {
     "new_match": new_match,
     "state": state,
     "act": act,
+    "undo": undo,
     "bot_step": bot_step,
     "claim_offers": claim_offers,
     "bot_claim": bot_claim,

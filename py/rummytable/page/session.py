@@ -23,6 +23,11 @@ from rummytable.registry import GAMES, GameEntry, UnknownGameError, entry
 HUMAN = "human"
 """Seat kind of the person at the page."""
 
+UNDOABLE_KINDS = frozenset({"lay_down", "lay_off", "swap_joker", "extend"})
+"""The person's moves that :meth:`Session.undo` can take back within the same turn: cards put
+on the table (lay down, lay off, joker swap, Take's extension and take-over). Draws are never
+among them: a card drawn from the stock has been seen, and the turn's discard ends the turn."""
+
 
 class SessionError(ValueError):
     """A request the match cannot serve as asked (the bridge reports each kind with its own type)."""
@@ -105,6 +110,9 @@ class Session:
             seat: make_bot(name, kind, seed=seed * 10 + seat)
             for seat, kind in enumerate(seats) if kind != HUMAN
         }
+        # The match as it stood before each of the person's table moves in the turn now being
+        # played, oldest first (see undo()); emptied by any move that is not such a move.
+        self._before: list[Game] = []
 
     @classmethod
     def new(cls, name: str, options: object, seats: list[str], seed: int | None = None) -> Session:
@@ -130,6 +138,7 @@ class Session:
         """Return the viewer's view with the seat kinds added."""
         view = self.game.view(self.viewer)
         view["seat_kinds"] = list(self.seats)
+        view["undo"] = len(self._before)
         return view
 
     def _events(self, events: list[Event]) -> list[dict[str, Any]]:
@@ -144,8 +153,36 @@ class Session:
         parsed = self.game.action_from_json(action)
         if parsed.seat != self.human:
             raise MalformedActionError(f"{parsed}: the page may only act for the person's seat")
+        before = self.game.copy() if parsed.KIND in UNDOABLE_KINDS else None
         events = self.game.apply(parsed)
+        if before is not None and self._same_turn():
+            self._before.append(before)
+        else:
+            self._before.clear()
         return {"events": self._events(events), "view": self.view()}
+
+    def _same_turn(self) -> bool:
+        """True while the person is still to play on in the turn (no going out, no end of round)."""
+        return self.game.phase is Phase.PLAY and self.game.to_move == self.human
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the person's last table move of this turn (:data:`UNDOABLE_KINDS`) -> ``{"events", "view"}``.
+
+        The match returns exactly to where it stood before that move: the cards go back to the
+        hand, a sequence taken over goes back to its owner, and the move leaves the history and
+        the public log. Earlier moves of the turn can be taken back one by one, down to the draw;
+        the draw and the discard cannot. ``view["undo"]`` says how many moves can still be undone.
+
+        :raises NoMoveError: when there is nothing to take back (no table move yet this turn,
+            or the turn is over).
+        """
+        if not self._before or not self._same_turn():
+            self._before.clear()
+            phase = self.game.phase.value
+            raise NoMoveError(f"undo: nothing to take back (phase {phase}); only cards put on the table "
+                              "in this turn, before its discard, can be taken back")
+        self.game = self._before.pop()
+        return {"events": [], "view": self.view()}
 
     def _log(self) -> list[dict[str, Any]]:
         """The whole public history, what a person at the table could remember (bots decide from it)."""
@@ -169,6 +206,7 @@ class Session:
         view = self.game.view(seat)
         decision = self.bots[seat].decide(view, self._log())
         events = self.game.apply_json(decision.action)
+        self._before.clear()
         return {"seat": seat, "action": decision.action, "reason": decision.why.to_json(),
                 "cut_short": decision.cut_short, "events": self._events(events), "view": self.view()}
 
@@ -205,6 +243,7 @@ class Session:
         if seat not in self.bots:
             raise MalformedActionError(f"seat {seat} is not a computer seat")
         events = self.game.apply_json({"kind": "call", "seat": seat})
+        self._before.clear()
         return {"events": self._events(events), "view": self.view()}
 
     def hint(self) -> dict[str, Any]:

@@ -1,0 +1,44 @@
+// Moves in words (web/table/describe.js): an extension in Take says what a joker will stand for
+// (K-5), at either end, and what the extension does to ownership (K-12) and the lock (K-14).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
+
+const { setLanguage } = await import("../../web/i18n/index.js");
+const { describeAction, extendFaces } = await import("../../web/table/describe.js");
+
+const sevenToNine = { id: 4, owner: 1, kind: "run", cards: ["7S", "8S", "9S"], faces: ["7S", "8S", "9S"] };
+const view = {
+  game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
+  melds: [sevenToNine],
+};
+
+test("a joker above the top of a sequence stands for the next card up", () => {
+  assert.deepEqual(extendFaces(sevenToNine, { kind: "extend", meld: 4, cards: ["JK"], end: "high" }), ["10S"]);
+  assert.deepEqual(extendFaces(sevenToNine, { kind: "extend", meld: 4, cards: ["10S", "JK.1"], end: "high" }), ["10S", "JS"]);
+});
+
+test("a joker below the bottom stands for the next card down", () => {
+  assert.deepEqual(extendFaces(sevenToNine, { kind: "extend", meld: 4, cards: ["JK", "6S"], end: "low" }), ["5S", "6S"]);
+});
+
+test("a joker on top of a king stands for the ace, and past the ace for nothing", () => {
+  const high = { id: 2, owner: 1, kind: "run", cards: ["JH", "QH", "KH"], faces: ["JH", "QH", "KH"] };
+  assert.deepEqual(extendFaces(high, { kind: "extend", meld: 2, cards: ["JK"], end: "high" }), ["AH"]);
+  assert.deepEqual(extendFaces(high, { kind: "extend", meld: 2, cards: ["AH", "JK"], end: "high" }), ["AH", null]);
+});
+
+test("the take-over choice names the joker's card and the take-over, in every language", () => {
+  const action = { kind: "extend", seat: 0, meld: 4, cards: ["JK"], end: "high" };
+  setLanguage("en");
+  const english = describeAction(view, action, { short: true });
+  assert.match(english, /joker as the ten of spades/i);
+  assert.match(english, /take this sequence over/);
+  setLanguage("nb");
+  assert.match(describeAction(view, action, { short: true }), /joker som spar ti|joker som/i);
+  setLanguage("uk");
+  assert.match(describeAction(view, action, { short: true }), /джокер/i);
+  setLanguage("en");
+});
