@@ -6,7 +6,6 @@ import { cardName } from "./cards.js";
 import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
 import * as settings from "../app/settings.js";
-import { timings } from "../app/settings.js";
 import { claimBar, openUntilDiscard } from "./claim.js";
 import { callersOf, ClaimWindow } from "./claim-window.js";
 import { showRefusal } from "./prompts.js";
@@ -49,7 +48,7 @@ export async function runClaimWindow(m) {
   const untilDiscard = view.take_window.until === "discard";
   m.lastWindow = id;
   m.calls.clear();
-  const speed = timings();
+  const speed = settings.timings();
   const { offers, person } = await bridge.claimOffers(m.engine);
   // By default the person is asked only for a card that fits his hand (the engine reads that
   // from his own view); a card of no use then closes the window as soon as the computer
