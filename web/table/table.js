@@ -81,9 +81,11 @@ export class TableView {
     this.sortRank = sorter("sort-rank", "hand.sortRank", "7 8 9", "rank");
     this.layDownButton = button("lay-down", "actions.layDown", () => this.on.layDown(), "action");
     // Shown once the person has put cards on the table this turn: takes the last such move back.
-    this.undoButton = button("undo", "actions.undo", () => this.on.undo(), "action");
-    this.undoButton.title = t("actions.undoTitle");
-    this.undoButton.dataset.i18nTitle = "actions.undoTitle";
+    // On a phone only its sign shows; the word stays for screen readers.
+    this.undoButton = h("button.action.undo", {
+      type: "button", title: t("actions.undoTitle"), dataset: { testid: "undo", i18nTitle: "actions.undoTitle" },
+      on: { click: () => this.on.undo() },
+    }, [h("span.undo-sign", { "aria-hidden": "true", text: "↶" }), h("span.tool-label", { dataset: { i18n: "actions.undo" }, text: t("actions.undo") })]);
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
     this.clearButton = h("button.chip", {
       type: "button", dataset: { testid: "clear-selection" },
