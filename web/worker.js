@@ -185,12 +185,23 @@ async function boot() {
       await dropEverywhere(snapshotURL);
     }
   }
-  let image = null;
+  let fresh = false;
   if (!handle) {
     pyodide = await Promise.race([startPyodide(config, downloads, prepared, { _makeSnapshot: Boolean(store) }), failed]);
-    pyodide.runPython("import rummytable.page.bridge; import gc; gc.collect()");
+    pyodide.runPython("import rummytable.page.bridge");
+    fresh = true;
+  }
+  await allHere;
+  progress("ready", 1, { start });
+  // A fresh start takes its snapshot right after "ready", in the same task: requests are
+  // messages, served only after this task, so the image holds no match (nor the bridge's
+  // handle, made after it). The page hears "ready" a tenth of a second sooner; a request sent
+  // at that very moment waits for the image instead.
+  let image = null;
+  if (fresh) {
     if (store) {
       try {
+        pyodide.runPython("import gc; gc.collect()");
         image = pyodide.makeMemorySnapshot();
       } catch (err) {
         console.debug("No start-up snapshot for the next start:", err);
@@ -198,8 +209,6 @@ async function boot() {
     }
     handle = bridgeHandle(pyodide);
   }
-  await allHere;
-  progress("ready", 1, { start });
   // After "ready", so keeping the files and the image (tens of megabytes) never delays the first answer.
   setTimeout(async () => {
     await downloads.kept.catch(() => {});
