@@ -113,18 +113,28 @@ export class Hand {
   }
 
   /**
-   * A hand too long for one row is split into rows of (nearly) equal length, and the cards of a
-   * lower row overlap the row above, like a hand held in two rows.
+   * Spread the cards over the room there is: each card shows a strip of its left side, never
+   * narrower than `--strip-min` (the tap target, wide enough for the corner index) and never wider
+   * than the card and a small gap. A hand too long for one row is split into rows of (nearly)
+   * equal length, and the cards of a lower row overlap the row above below its corner indexes,
+   * like a hand held in two rows.
    */
   #overlapRows() {
     const cards = [...this.root.querySelectorAll("[data-card]")];
     if (!cards.length) return;
+    this.root.style.removeProperty("--strip");
     const style = getComputedStyle(this.root);
-    const strip = parseFloat(style.getPropertyValue("--strip")) || 44;
-    const room = this.root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const fit = Math.max(1, Math.floor((room + 0.5) / strip));
-    if (cards.length > fit) {
-      const perRow = Math.ceil(cards.length / Math.ceil(cards.length / fit));
+    const cardWidth = cards[0].getBoundingClientRect().width || parseFloat(style.getPropertyValue("--card-w")) || 100;
+    const least = parseFloat(style.getPropertyValue("--strip-min")) || 44;
+    const most = cardWidth + (parseFloat(style.getPropertyValue("--card-gap")) || 6);
+    // Room for the strips of all cards but the last, which shows whole.
+    const room = this.root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.getPropertyValue("--pad-end") || "0") - cardWidth;
+    const fit = Math.max(1, Math.floor((room + 0.5) / least) + 1);
+    const rows = Math.ceil(cards.length / fit);
+    const perRow = Math.ceil(cards.length / rows);
+    const strip = perRow > 1 ? Math.min(most, Math.max(least, Math.floor(room / (perRow - 1)))) : most;
+    this.root.style.setProperty("--strip", `${strip}px`);
+    if (rows > 1) {
       for (let i = perRow; i < cards.length; i += perRow) cards[i].before(h("span.hand-break", { "aria-hidden": "true" }));
     }
     const top = cards[0].offsetTop;

@@ -25,6 +25,9 @@ export class TableView {
     this.parts = new Map();
     this.on = on;
     this.build();
+    // The newest line of the log stays in view whatever the log's box does (a new line, a resize).
+    this.logFollow = new ResizeObserver(() => this.#showNewestLine());
+    this.logFollow.observe(this.logList);
     this.hand = new Hand(this.handEl, { onChange: () => on.selectionChanged() });
     this.drag = new CardDrag(this.handEl, {
       canDrag: () => this.hand.enabled,
@@ -100,8 +103,10 @@ export class TableView {
         this.claimSlot,
         this.melds,
         h("aside.log", {}, [this.logHeading, this.logList]),
+        // Over the felt, not in the page's flow: showing a hint or a message moves nothing.
+        this.message,
       ]),
-      h("div.status-row", {}, [this.prompt, this.message]),
+      h("div.status-row", {}, [this.prompt]),
       h("div.controls", {}, [
         this.me,
         h("div.sorters", { role: "group", "aria-label": t("hand.sortGroup") }, [this.sortSuit, this.sortRank, this.clearButton]),
@@ -115,6 +120,12 @@ export class TableView {
   /** Let go of everything outside the table's own elements (the window's resize listener). */
   destroy() {
     this.hand.destroy();
+    this.logFollow.disconnect();
+  }
+
+  /** Scroll the log to its end, where the newest line is. */
+  #showNewestLine() {
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** Re-translate the fixed labels after a language change. */
@@ -160,9 +171,12 @@ export class TableView {
       () => this.piles.replaceChildren(...renderPiles(view, s)));
     this.#part("melds", [view.melds, [...s.targets].sort(), [...s.changed]], lang, () => this.melds.replaceChildren(...renderMelds(view, s)));
     this.#part("me", seats, lang, () => this.me.replaceChildren(seatPanel(view, view.seat, s)));
-    this.#part("log", s.logLines, lang, () => this.logList.replaceChildren(...s.logLines.map((line) => h("li", {
-      text: line.text, dataset: { kind: line.kind, seat: line.seat ?? undefined },
-    }))));
+    this.#part("log", s.logLines, lang, () => {
+      this.logList.replaceChildren(...s.logLines.map((line) => h("li", {
+        text: line.text, dataset: { kind: line.kind, seat: line.seat ?? undefined },
+      })));
+      this.#showNewestLine();
+    });
     this.hand.update(view.hand);
     this.hand.enabled = s.handEnabled;
     this.hand.marks = s.marks;

@@ -1,0 +1,226 @@
+"""Room for the cards: the table's boxes measured at desktop, tablet and phone sizes.
+
+Most tests load a prepared position (Tress, six players, round 6: twelve melds on the table and
+fourteen cards in the person's hand), stored as the match's save and picked up by a reload. Pages
+have their clock stopped (page_clock), so a take-it window stays open while it is measured.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import page_clock
+import pytest
+from harness import BrowserSession, wait_ready
+from save_driver import SAVED, put, stored
+from table_driver import READY_INPUT, TABLE, hint, perform, play_until, start_game, wait_turn_or_window
+
+from rummytable.tress.position import scenario
+
+SIZES = [(1366, 768), (1366, 640), (768, 1024), (390, 844), (360, 640)]
+EMBED_FRAME = (1010, 560)
+"""The table's own viewport inside the embed demo's frame on a 1366x640 laptop (embed-demo.css:
+the frame is the page's width less the side column, and at least 560 px high)."""
+
+MELDS = [(1, "5C 5D 5S"), (1, "3H 4H 5H 6H 7H"), (1, "8C 9C 10C JC"),
+         (2, "9D 9S 9D"), (2, "2S 3S 4S 5S"), (2, "10D JD QD KD AD"),
+         (3, "QC QH QS"), (3, "6C 7C 8C 9C 10C"), (3, "7S 8S 9S 10S JS QS"),
+         (4, "KC KH KS JK(K)"), (4, "AH 2H 3H 4H"), (4, "8H 9H 10H JH QH")]
+POSITION = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C 10H", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
+                    round_no=6, to_move=0, phase="play", melds=MELDS, discard="4S 7D", seed=3)
+"""The person (seat 0) to discard from fourteen cards; seats 1-4 are down with three melds each."""
+
+BOXES = """() => {
+  const box = (el) => {
+    if (!el || !el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect();
+    return r.width && r.height ? {x: r.x, y: r.y, w: r.width, h: r.height} : null;
+  };
+  const one = (s) => box(document.querySelector(s));
+  const all = (s) => [...document.querySelectorAll(s)].map(box).filter(Boolean);
+  return {
+    piles: one(".piles"), melds: one(".melds"), hand: one(".hand"),
+    claim: one(".claim-slot"), message: one("[data-testid=message]"),
+    log: one(".log"), logList: one(".log-list"), newest: one(".log-list li:last-child"),
+    lines: document.querySelectorAll(".log-list li").length,
+    controls: [".controls .me .seat", "[data-testid=sort-suit]", "[data-testid=sort-rank]",
+               "[data-testid=lay-down]", "[data-testid=discard]", "[data-testid=menu-button]",
+               "[data-testid=hint-button]"].map(one).filter(Boolean),
+    handCards: all(".hand [data-card]"), meldCards: all(".melds .meld-card"),
+    melds_: [...document.querySelectorAll(".melds .meld")].map((m) => ({owner: m.dataset.owner, ...box(m)})),
+  };
+}"""
+
+
+def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> float:
+    """The area two boxes share (0 when either is missing)."""
+    if not a or not b:
+        return 0.0
+    w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(w, 0.0) * max(h, 0.0)
+
+
+def _hidden_indexes(cards: list[dict[str, float]]) -> list[int]:
+    """The hand cards (by position) whose corner index, the top-left 24 % x 34 % of the card
+    (web/table/cards.js draws rank and suit there), a later card (drawn above it) covers."""
+    hidden = []
+    for i, card in enumerate(cards):
+        index = {"x": card["x"] + 1, "y": card["y"] + 1, "w": card["w"] * 0.24 - 1, "h": card["h"] * 0.34 - 1}
+        if any(_overlap(index, later) > 1 for later in cards[i + 1:]):
+            hidden.append(i)
+    return hidden
+
+
+def _rows(cards: list[dict[str, float]]) -> int:
+    return len({round(card["y"]) for card in cards})
+
+
+def _boxes(page: Any) -> dict[str, Any]:
+    page_clock.engine_caught_up(page)
+    boxes: dict[str, Any] = page.evaluate(BOXES)
+    return boxes
+
+
+def _prepared(session: BrowserSession, width: int, height: int) -> Any:
+    """A page at :data:`POSITION`, the person to play, with every take-it chance offered to him."""
+    page = session.open("?speed=instant&seed=5", width=width, height=height, clock=True)
+    wait_ready(page)
+    start_game(page, "tress", players=6, ask_always=True)
+    wait_turn_or_window(page)
+    page.wait_for_selector(SAVED, state="attached")
+    record = stored(page)
+    record["save"]["position"] = json.dumps(POSITION)
+    put(page, "rummytable.save.tress", json.dumps(record))
+    page.reload()
+    wait_ready(page)
+    page_clock.wait_until(page, lambda: page.locator(f"{TABLE} .hand [data-card]").count() == 14
+                          and page.locator(READY_INPUT).count(), what="the prepared position at the table")
+    return page
+
+
+def _claim_window(page: Any) -> None:
+    """Discard as the hint says, then wait for the next take-it window the person is offered."""
+    perform(page, hint(page))
+    state = wait_turn_or_window(page)
+    assert state == "claim", f"expected a take-it window after the discard, got {state}"
+
+
+def _same_place(before: dict[str, Any], after: dict[str, Any], parts: tuple[str, ...], when: str) -> None:
+    for part in parts:
+        a, b = before[part], after[part]
+        moved = {k: (round(a[k]), round(b[k])) for k in ("x", "y", "w", "h") if abs(a[k] - b[k]) > 1}
+        assert not moved, f"{when}: the {part} box moved or changed size: {moved}"
+
+
+def _covers_nothing(boxes: dict[str, Any], panel: str, when: str) -> None:
+    box = boxes[panel]
+    assert box, f"{when}: no {panel} panel shown"
+    for control in [boxes["hand"], *boxes["controls"]]:
+        assert _overlap(box, control) < 1, f"{when}: the {panel} panel {box} covers {control}"
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1366, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_melds_on_a_desktop_are_64_px_cards_in_rows_across_the_felt(session: BrowserSession,
+                                                                     size: tuple[int, int]) -> None:
+    page = _prepared(session, *size)
+    boxes = _boxes(page)
+    widths = [card["w"] for card in boxes["meldCards"]]
+    assert min(widths) >= 64, f"meld cards {min(widths):.0f} px wide"
+    # The felt is used: the melds run in rows across the area, owners side by side.
+    rows: dict[int, set[str]] = {}
+    for meld in boxes["melds_"]:
+        rows.setdefault(round(meld["y"]), set()).add(meld["owner"])
+    assert any(len(owners) > 1 for owners in rows.values()), f"each row holds one owner's melds: {rows}"
+    area = boxes["melds"]
+    right = max(meld["x"] + meld["w"] for meld in boxes["melds_"])
+    assert right >= area["x"] + 0.8 * area["w"], f"the melds end at {right - area['x']:.0f} of {area['w']:.0f} px"
+
+
+def test_a_hand_of_seven_lies_apart_and_of_fourteen_shows_every_index(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=5", width=1366, height=768, clock=True)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+    wait_turn_or_window(page)
+    cards = _boxes(page)["handCards"]
+    assert len(cards) == 7
+    overlaps = [i for i in range(6) if _overlap(cards[i], cards[i + 1]) > 1]
+    assert not overlaps, f"seven cards overlap at 1366 px: {[round(c['x']) for c in cards]}"
+
+    page = _prepared(session, 1366, 768)
+    cards = _boxes(page)["handCards"]
+    assert len(cards) == 14
+    assert not _hidden_indexes(cards), f"hidden corner indexes: {_hidden_indexes(cards)}"
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: BrowserSession,
+                                                                        size: tuple[int, int]) -> None:
+    page = _prepared(session, *size)
+    third = size[1] / 3
+    hand = _boxes(page)["handCards"]
+    assert _rows(hand) <= 2 and not _hidden_indexes(hand), (_rows(hand), _hidden_indexes(hand))
+    hint(page)
+    boxes = _boxes(page)
+    assert boxes["melds"]["h"] >= third, f"with a hint up the melds have {boxes['melds']['h']:.0f} px of {size[1]}"
+    assert _overlap(boxes["message"], boxes["melds"]) < 1, "the hint covers the melds"
+    _claim_window(page)
+    boxes = _boxes(page)
+    assert boxes["melds"]["h"] >= third, f"in a take-it window the melds have {boxes['melds']['h']:.0f} px of {size[1]}"
+    assert _overlap(boxes["claim"], boxes["melds"]) < 1, "the take-it bar covers the melds"
+
+
+@pytest.mark.parametrize("size", [*SIZES, EMBED_FRAME], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_panels_cover_no_control_and_move_nothing(session: BrowserSession, size: tuple[int, int]) -> None:
+    page = _prepared(session, *size)
+    before = _boxes(page)
+    hint(page)
+    with_hint = _boxes(page)
+    _covers_nothing(with_hint, "message", "hint")
+    _same_place(before, with_hint, ("piles", "melds", "hand"), "a hint opening")
+    _claim_window(page)
+    in_window = _boxes(page)
+    _covers_nothing(in_window, "claim", "take-it window")
+    _same_place(before, in_window, ("piles", "melds", "hand"), "a take-it window opening")
+
+
+def _newest_line_in_view(page: Any, when: str) -> None:
+    boxes = _boxes(page)
+    newest = boxes["newest"]
+    assert newest, f"{when}: no log line shown"
+    # Both the log and its list may clip what lies outside them.
+    for name in ("log", "logList"):
+        box = boxes[name]
+        assert newest["y"] >= box["y"] - 1 and newest["y"] + newest["h"] <= box["y"] + box["h"] + 1, \
+            f"{when}: the newest line {newest} lies outside the {name} box {box}"
+    for panel in ("claim", "message"):
+        assert _overlap(boxes[panel], newest) < 1, f"{when}: the {panel} panel covers the newest line"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_newest_line_of_last_moves_is_in_view(session: BrowserSession, size: tuple[int, int]) -> None:
+    page = _prepared(session, *size)
+    # Play on until the log holds its most lines (web/table/present.js shows the last 8), and a
+    # take-it window is up.
+    play_until(page, lambda state: True if state == "claim" and _boxes(page)["lines"] >= 8 else None)
+    _newest_line_in_view(page, "in a take-it window")
+    play_until(page, lambda state: True if state == "turn" else None)
+    _newest_line_in_view(page, "at the person's turn")
+
+
+@pytest.mark.parametrize(("game", "players"), [("tress", 4), ("take", 2), ("take", 4)])
+@pytest.mark.parametrize("size", [(1366, 640), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_hint_moves_nothing_in_either_game(session: BrowserSession, size: tuple[int, int], game: str,
+                                             players: int) -> None:
+    page = session.open("?speed=instant&seed=7", width=size[0], height=size[1], clock=True)
+    wait_ready(page)
+    start_game(page, game, players=players)
+    play_until(page, lambda state: True if state == "turn" else None)
+    before = _boxes(page)
+    hint(page)
+    after = _boxes(page)
+    _covers_nothing(after, "message", "hint")
+    _same_place(before, after, ("piles", "melds", "hand"), "a hint opening")
+    cards = after["handCards"]
+    assert _rows(cards) <= 2 and not _hidden_indexes(cards), (_rows(cards), _hidden_indexes(cards))
