@@ -56,6 +56,8 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
     assert hand_cards(page) == before
     assert page.get_attribute(".table", "data-phase") == "play"
     assert page.get_attribute("[data-testid=stock]", "aria-label") == stock_before
+    # The refused card is no longer selected: the next card picked is discarded on its own.
+    assert page.locator(".hand [data-card][aria-pressed=true]").count() == 0
     # Drawing again is refused too, with its own reason (the stock looks unavailable, but a person may still tap it).
     page.click("[data-testid=stock]", force=True)
     page.wait_for_selector("[data-testid=message][data-rule]:not([data-rule='K-10'])")

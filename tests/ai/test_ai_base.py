@@ -154,6 +154,61 @@ def test_a_decision_the_clock_stopped_says_so_and_is_still_legal(clock: FakeCloc
     assert not make_bot("take", "normal", 1).decide(view, game.public_log).cut_short
 
 
+class FailingCpuClock:
+    """A CPU clock that works until told to fail, then raises as Pyodide's does about 36 minutes in."""
+
+    def __init__(self) -> None:
+        self.now = 5.0
+        self.broken = False
+
+    def __call__(self) -> float:
+        if self.broken:
+            raise RuntimeError("the processor time used is not available or its value cannot be represented")
+        return self.now
+
+
+class WallClock:
+    """A controlled stand-in for :func:`time.perf_counter`: far from the CPU clock's readings."""
+
+    def __init__(self) -> None:
+        self.now = 90_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_failing_cpu_clock_falls_back_to_wall_time_and_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    cpu, wall = FailingCpuClock(), WallClock()
+    monkeypatch.setattr(ai_base, "SAFETY_CLOCK", True)
+    monkeypatch.setattr(ai_base, "_source", cpu)
+    monkeypatch.setattr(ai_base.time, "perf_counter", wall)
+    budget = Budget(None, safety_ms=500)
+    assert not budget.over()
+    cpu.broken = True
+    # The wall clock reads far past the CPU-time deadline; the budget restarts its window
+    # on the new clock instead of firing at once.
+    assert not budget.over() and not budget.cut_short
+    assert ai_base.clock() == wall.now  # and keeps reading the wall clock from now on
+    wall.now += 0.499
+    assert not budget.over()
+    wall.now += 0.001
+    assert budget.over() and budget.cut_short
+    # A decision started after the fall-back is made whole, neither raised nor cut short.
+    game = TakeGame.new({"players": 2}, 4)
+    seat = game.to_move or 0
+    view = game.view(seat)
+    decision = make_bot("take", "normal", 1).decide(view, game.public_log)
+    assert decision.action in view["legal_actions"] and not decision.cut_short
+
+
+def test_inside_pyodide_the_safety_clock_is_wall_time() -> None:
+    # Pyodide's process_time goes through the C clock(), which overflows: wall time is used there.
+    import sys
+
+    expected = ai_base.time.perf_counter if sys.platform == "emscripten" else ai_base._processor_seconds
+    assert ai_base._source is expected
+
+
 def test_every_level_decides_without_the_clock_when_it_has_time_enough(clock: FakeClock) -> None:
     # The clock reads the same all along, as on an infinitely fast machine: nothing is cut short.
     game = TakeGame.new({"players": 2}, 4)

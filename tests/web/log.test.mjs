@@ -103,6 +103,28 @@ test("en: the joined lines word for word", () => {
     ["You got the four of spades and drew the five of hearts as your penalty card."]);
 });
 
+/** A take-over (K-12): the extension at the high end and the take-over it made, as the engine sends them. */
+const TAKE_OVER = (seat, from) => [
+  { kind: "meld_extended", seat, meld_id: 4, cards: ["8S"], end: "high", meld: { id: 4, owner: seat, kind: "sequence", cards: ["5S", "6S", "7S", "8S"], faces: ["5S", "6S", "7S", "8S"], start: 5, locked: false } },
+  { kind: "sequence_taken_over", meld_id: 4, from, to: seat, cards: ["5S", "6S", "7S", "8S"], bottom_added: [] },
+];
+
+test("a take-over reads as one line naming the card and the owner it was taken from, in each language", () => {
+  const expected = {
+    en: ["North added the eight of spades and took over the sequence from you.", "You added the eight of spades and took over the sequence from North."],
+    nb: ["Nord la spar åtte på og tok over serien fra deg.", "Du la spar åtte på og tok over serien fra Nord."],
+    uk: ["Північ додає вісімку пік і забирає послідовність у вас.", "Ви додали вісімку пік і забрали послідовність у Півночі."],
+  };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang, { remember: false });
+    const got = [logLines(take, TAKE_OVER(1, 0)), logLines(take, TAKE_OVER(0, 1))].map((lines) => lines.map((l) => l.text));
+    assert.deepEqual(got, expected[lang].map((line) => [line]), lang);
+  }
+  // An extension of one's own sequence is not a take-over and keeps its own line.
+  setLanguage("en", { remember: false });
+  assert.deepEqual(logLines(take, [TAKE_OVER(1, 0)[0]]).map((l) => l.text), ["North added the eight of spades to their own sequence."]);
+});
+
 test("uk: the cards a verb acts on are in the accusative, «до» takes the genitive", () => {
   setLanguage("uk", { remember: false });
   const extend = { kind: "meld_extended", seat: 0, meld_id: 3, cards: ["6C"], end: "high", meld: { ...run, cards: ["4C", "5C", "6C"], faces: ["4C", "5C", "6C"] } };

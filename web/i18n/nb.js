@@ -289,6 +289,8 @@ export default {
     keptFrom: "{name} tok {card} selv i stedet for {callers}.",
     youKeptFrom: "Du tok {card} selv i stedet for {callers}.",
     takenOver: "{name} tok over en serie fra {from}.",
+    tookOverWith: "{name} la {cards} på og tok over serien fra {from}.",
+    youTookOverWith: "Du la {cards} på og tok over serien fra {from}.",
     locked: "{name} låste en serie.",
     stockRebuilt: { one: "Kastebunken ble stokket til en ny bunke ({count} kort).", other: "Kastebunken ble stokket til en ny bunke ({count} kort)." },
     deadStock: { one: "Bunken gikk tom etter {count} omstokking uten at noen la kort på bordet: runden er over.", other: "Bunken gikk tom etter {count} omstokkinger uten at noen la kort på bordet: runden er over." },

@@ -74,7 +74,8 @@ export function describeEvent(view, event) {
 /**
  * The log's lines for a list of events, one line per thing that happened: a granted "take it"
  * and the caller's penalty cards read as one line (T-17), and so do a drawer's refusal of the
- * callers and his taking the card (T-17); events not worth a line give none.
+ * callers and his taking the card (T-17), and an extension and the take-over it made (K-12);
+ * events not worth a line give none.
  * @param {View} view the current view (for seat names)
  * @param {GameEvent[]} events the engine's events, oldest first
  * @returns {{text: string, kind: string, seat: number | undefined}[]}
@@ -88,6 +89,8 @@ export function logLines(view, events) {
       const penalties = [];
       while (events[i + 1]?.kind === "card_drawn" && events[i + 1].penalty && events[i + 1].seat === event.seat) penalties.push(events[++i]);
       text = penalties.length ? grantedWithPenalty(view, event, penalties) : describeEvent(view, event);
+    } else if (event.kind === "meld_extended" && events[i + 1]?.kind === "sequence_taken_over" && events[i + 1].meld_id === event.meld_id) {
+      text = tookOverWith(view, event, events[++i]);  // one line: the card added took the sequence over (K-12)
     } else if (event.kind === "claim_refused" && events[i + 1]?.kind === "card_drawn" && events[i + 1].source === "discard" && events[i + 1].seat === event.seat) {
       text = keptAgainst(view, event, events[++i]);
     } else {
@@ -111,6 +114,15 @@ function grantedWithPenalty(view, granted, penalties) {
     return t("log.youGrantedPenalty", { card, count, penalty: list(penalties.map((p) => cardName(p.card, undefined, "acc"))) });
   }
   return t("log.grantedPenalty", { name: seatName(view, granted.seat), card, count });
+}
+
+/** "North added the eight of spades and took over the sequence from you." (K-12: the extension was the take-over). */
+function tookOverWith(view, extended, taken) {
+  const meld = /** @type {Partial<ViewMeld>} */ (extended.meld ?? {});
+  const added = extended.cards ?? [];
+  const cards = list(added.map((key) => cardName(key, meld.faces?.[meld.cards?.indexOf(key) ?? -1], "acc")));
+  const from = taken.from != null ? seatCase(view, taken.from, "obj") : "";
+  return t(isYou(view, extended.seat) ? "log.youTookOverWith" : "log.tookOverWith", { name: seatName(view, extended.seat), cards, from });
 }
 
 /** "East took the nine of clubs instead of North." (the drawer kept the called card, T-17). */

@@ -19,11 +19,12 @@ import { sheetBody } from "./scores.js";
  * Play the person's action; a refusal is explained over the table.
  * @param {Match} m
  * @param {Action} action
- * @param {{quiet?: boolean}} [options] quiet: say nothing when it is refused
+ * @param {{quiet?: boolean, unselect?: boolean}} [options] quiet: say nothing when it is refused;
+ *   unselect: clear the selection when it is refused too (a card that cannot go now)
  * @returns {Promise<boolean>} true when the engine took it
  */
-export async function act(m, action, { quiet = false } = {}) {
-  return request(m, () => m.send(bridge.act, action), quiet);
+export async function act(m, action, { quiet = false, unselect = false } = {}) {
+  return request(m, () => m.send(bridge.act, action), quiet, unselect);
 }
 
 /**
@@ -35,8 +36,11 @@ export async function undo(m) {
   return request(m, () => m.send(bridge.undo), false);
 }
 
-/** Send one move of the person's; a refusal is shown unless `quiet`. @returns {Promise<boolean>} */
-async function request(m, send, quiet) {
+/**
+ * Send one move of the person's; a refusal is shown unless `quiet`, and clears the selection
+ * when `unselect`. @returns {Promise<boolean>}
+ */
+async function request(m, send, quiet, unselect = false) {
   if (m.acting || m.closed) return false;
   m.acting = true;
   m.hinted = null;
@@ -48,6 +52,7 @@ async function request(m, send, quiet) {
     return true;
   } catch (error) {
     if (!quiet) showRefusal(m.table, error);
+    if (unselect) m.table.hand.clearSelection();
     return false;
   } finally {
     m.acting = false;
@@ -93,7 +98,9 @@ export function discardSelected(m, cards = m.table.hand.selection()) {
     showNotice(m.table, t(cards.length ? "notice.oneToDiscard" : "notice.selectToDiscard"));
     return;
   }
-  act(m, A.discardActions(view).get(cards[0]) ?? { kind: "discard", seat: view.seat, card: cards[0] });
+  // A refused discard (in Take, the card just taken from the pile: K-10) leaves nothing selected,
+  // so the next card the person picks is the one discarded, not a second selection.
+  act(m, A.discardActions(view).get(cards[0]) ?? { kind: "discard", seat: view.seat, card: cards[0] }, { unselect: true });
 }
 
 /** @param {Match} m @param {number} meldId @param {string[]} [cards] */

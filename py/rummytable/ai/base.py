@@ -24,7 +24,9 @@ import dataclasses
 import hashlib
 import json
 import random
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -106,14 +108,33 @@ SAFETY_CLOCK = True
 decision there can depend on the machine's speed."""
 
 
-def clock() -> float:
-    """The safety net's clock in seconds: the process's CPU time (:func:`time.process_time`).
-
-    CPU time, not wall time, so a busy machine (other programs sharing the processor) does not
-    cut a search short; only a device too slow for the work does. Inside Pyodide it is the
-    time since start-up (``clock()``), the worker having the processor to itself.
-    """
+def _processor_seconds() -> float:
+    """The process's CPU time in seconds (:func:`time.process_time`)."""
     return time.process_time()
+
+
+_source: Callable[[], float] = time.perf_counter if sys.platform == "emscripten" else _processor_seconds
+"""Where :func:`clock` reads: CPU time under CPython, wall time inside Pyodide."""
+
+
+def clock() -> float:
+    """The safety net's clock in seconds; never raises.
+
+    Under CPython it is the process's CPU time (:func:`time.process_time`), so a busy machine
+    (other programs sharing the processor) does not cut a search short; only a device too slow
+    for the work does. Inside Pyodide it is :func:`time.perf_counter`, the worker having the
+    processor to itself: there ``process_time`` goes through the C ``clock()``, whose 32-bit
+    count of microseconds overflows about 36 minutes after the page opened and then raises
+    ``RuntimeError``. Wherever the CPU clock fails, this clock falls back to
+    :func:`time.perf_counter` from then on, and a :class:`Budget` started on the old source
+    restarts its safety window rather than comparing readings from two clocks.
+    """
+    global _source
+    try:
+        return _source()
+    except (OSError, RuntimeError, ValueError):
+        _source = time.perf_counter
+        return _source()
 
 
 class Budget:
@@ -139,6 +160,7 @@ class Budget:
         self.cut_short = False
         self.safety_ms = safety_ms if SAFETY_CLOCK else None
         self._end = None if self.safety_ms is None else clock() + self.safety_ms / 1000.0
+        self._source = _source
 
     def __repr__(self) -> str:
         return f"Budget(units={self.units}, used={self.used}, safety_ms={self.safety_ms}, cut_short={self.cut_short})"
@@ -155,7 +177,13 @@ class Budget:
 
     def clock_fired(self) -> bool:
         """True once the safety net's time has passed (and from then on); sets :attr:`cut_short`."""
-        if not self.cut_short and self._end is not None and clock() >= self._end:
+        if self.cut_short or self._end is None:
+            return self.cut_short
+        now = clock()
+        if self._source is not _source:  # the clock fell back since the start: a new base
+            self._source = _source
+            self._end = now + (self.safety_ms or 0.0) / 1000.0
+        elif now >= self._end:
             self.cut_short = True
         return self.cut_short
 
