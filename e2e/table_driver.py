@@ -241,6 +241,33 @@ def play_match(page: Any, *, limit_s: float = 900, on_claim: Callable[[Any], Non
     raise AssertionError(f"the match did not finish within {limit_s} s")
 
 
+def hint_until(page: Any, wanted: Callable[[dict[str, Any], str], bool], *, turns: int = 200,
+               next_round: bool = False) -> dict[str, Any]:
+    """Play the hinted moves, passing every take-it chance, until a hint is a move ``wanted``
+    accepts (it gets the action and the hint's text); return that action, the hint still showing
+    and nothing selected or played for it yet.
+
+    :param next_round: at a round's score sheet go on to the next round (otherwise the sheet fails).
+    :raises AssertionError: when the match (or, without ``next_round``, the round) ends, or
+        ``turns`` hints pass, before such a move comes up.
+    """
+    for _ in range(turns):
+        state = wait_turn_or_window(page)
+        if state == "sheet" and next_round:
+            page.click("[data-testid=next-round]")
+            page.wait_for_selector(SHEET, state="detached")
+            continue
+        assert state in ("turn", "claim", "answer"), f"the {'match' if next_round else 'round'} ended first ({state})"
+        if state == "claim":
+            pass_claim(page)
+            continue
+        action = hint(page)
+        if wanted(action, page.text_content("[data-testid=hint-text]") or ""):
+            return action
+        perform(page, action)
+    raise AssertionError(f"no wanted move came up in {turns} hints")
+
+
 def play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
     """Play with hints, passing every take-it chance; call ``on_state(state)`` whenever the person may
     act (any state of :func:`wait_turn_or_window`) and return its first value that is not None.

@@ -1,4 +1,4 @@
-"""Each language: no missing or placeholder texts anywhere the person looks, and screenshots at two sizes."""
+"""Each language: no missing or placeholder texts anywhere the person looks, and screenshots at five sizes."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from table_driver import (
     wait_turn_or_window,
 )
 
-SIZES = ((1280, 800), (375, 667))
+SIZES = ((1366, 768), (1366, 640), (768, 1024), (390, 844), (360, 640))
+"""The sizes the table is designed for: desktop, a short laptop, a tablet and two phones."""
 PLACEHOLDER = re.compile(r"⟦|\{[A-Za-z]+\}|undefined|NaN|\[object ")
 
 # Every visible text, plus the names screen readers hear.

@@ -13,13 +13,13 @@ from harness import BrowserSession, wait_ready
 from table_driver import (
     CLAIM_PASS,
     READY_INPUT,
-    SHEET,
     TABLE,
     _pick,
     ask_to_leave,
     click_card,
     hand_cards,
     hint,
+    hint_until,
     perform,
     start_game,
     visible,
@@ -191,29 +191,20 @@ def test_lay_down_without_a_selection_says_the_whole_hand_is_used(session: Brows
     wait_ready(page)
     start_game(page, "take", players=2)
     help_text = "dialog[data-testid=lay-down-dialog] [data-testid=lay-down-help]"
-    for _ in range(300):
-        state = wait_turn_or_window(page)
-        assert state != "final", "the match ended before a choice of lay-downs came up"
-        if state == "sheet":  # no choice in this hand: on to the next
-            page.click("[data-testid=next-round]")
-            page.wait_for_selector(SHEET, state="detached")
-            continue
-        action = hint(page)
-        if action["kind"] == "lay_down":
-            # Nothing selected: the arrangements come from the whole hand, and the dialog says so.
-            if visible(page, "[data-testid=clear-selection]"):
-                page.click("[data-testid=clear-selection]")
-            page.click("[data-testid=lay-down]")
-            if not wait_lay_down_dialog(page, action["cards"]):
-                continue  # the hand held one sequence only: it was laid at once
-            text = page.text_content(help_text) or ""
-            assert "selected no cards" in text and "cards you chose" not in text, text
-            _pick(page, "lay-down-dialog", action)
-            page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
-            page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
-            return
-        perform(page, action)
-    raise AssertionError("no choice of lay-downs came up")
+    while True:
+        action = hint_until(page, lambda a, _text: a["kind"] == "lay_down", turns=300, next_round=True)
+        # Nothing selected: the arrangements come from the whole hand, and the dialog says so.
+        if visible(page, "[data-testid=clear-selection]"):
+            page.click("[data-testid=clear-selection]")
+        page.click("[data-testid=lay-down]")
+        if wait_lay_down_dialog(page, action["cards"]):
+            break
+        # The hand held one sequence only: it was laid at once; on to the next lay-down.
+    text = page.text_content(help_text) or ""
+    assert "selected no cards" in text and "cards you chose" not in text, text
+    _pick(page, "lay-down-dialog", action)
+    page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+    page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
 
 
 def test_the_hand_sort_is_remembered(session: BrowserSession) -> None:

@@ -83,9 +83,12 @@ def _boxes(page: Any) -> dict[str, Any]:
     return boxes
 
 
-def _prepared(session: BrowserSession, width: int, height: int) -> Any:
-    """A page at :data:`POSITION`, the person to play, with every take-it chance offered to him."""
+def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en") -> Any:
+    """A page at :data:`POSITION` in ``lang``, the person to play, with every take-it chance offered to him."""
     page = session.open("?speed=instant&seed=5", width=width, height=height, clock=True)
+    if lang != "en":
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", lang)
     wait_ready(page)
     start_game(page, "tress", players=6, ask_always=True)
     wait_turn_or_window(page)
@@ -154,10 +157,12 @@ def test_a_hand_of_seven_lies_apart_and_of_fourteen_shows_every_index(session: B
     assert not _hidden_indexes(cards), f"hidden corner indexes: {_hidden_indexes(cards)}"
 
 
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: BrowserSession,
-                                                                        size: tuple[int, int]) -> None:
-    page = _prepared(session, *size)
+                                                                        size: tuple[int, int], lang: str) -> None:
+    # Longer words (nb, uk) must not take the melds' room: each language is measured.
+    page = _prepared(session, *size, lang)
     third = size[1] / 3
     hand = _boxes(page)["handCards"]
     assert _rows(hand) <= 2 and not _hidden_indexes(hand), (_rows(hand), _hidden_indexes(hand))
@@ -198,6 +203,16 @@ def _newest_line_in_view(page: Any, when: str) -> None:
         assert _overlap(boxes[panel], newest) < 1, f"{when}: the {panel} panel covers the newest line"
 
 
+WHOLE_LINES = """() => {
+  const list = document.querySelector(".log-list").getBoundingClientRect();
+  return [...document.querySelectorAll(".log-list li")].filter((li) => {
+    const r = li.getBoundingClientRect();
+    return r.height && r.top >= list.top - 1 && r.bottom <= list.bottom + 1;
+  }).length;
+}"""
+"""How many lines of the log are wholly in view."""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_newest_line_of_last_moves_is_in_view(session: BrowserSession, size: tuple[int, int]) -> None:
     page = _prepared(session, *size)
@@ -205,6 +220,8 @@ def test_the_newest_line_of_last_moves_is_in_view(session: BrowserSession, size:
     # take-it window is up.
     play_until(page, lambda state: True if state == "claim" and _boxes(page)["lines"] >= 8 else None)
     _newest_line_in_view(page, "in a take-it window")
+    if size == (768, 1024):  # a tall tablet gives the log room for several lines above the bar
+        assert page.evaluate(WHOLE_LINES) >= 4, "the take-it bar leaves fewer than 4 log lines in view"
     play_until(page, lambda state: True if state == "turn" else None)
     _newest_line_in_view(page, "at the person's turn")
 
@@ -224,3 +241,34 @@ def test_a_hint_moves_nothing_in_either_game(session: BrowserSession, size: tupl
     _same_place(before, after, ("piles", "melds", "hand"), "a hint opening")
     cards = after["handCards"]
     assert _rows(cards) <= 2 and not _hidden_indexes(cards), (_rows(cards), _hidden_indexes(cards))
+
+
+
+SORT_PLACES = """
+window.__sortPlaces = new Set();
+new MutationObserver(() => {
+  const button = document.querySelector("[data-testid=sort-suit]");
+  const r = button?.getBoundingClientRect();
+  if (r && r.width) window.__sortPlaces.add(Math.round(r.x));
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+"""Records every left edge the By-suit button has been drawn at (checked at each change of the page)."""
+
+
+@pytest.mark.parametrize("game", ["tress", "take"])
+def test_the_sort_buttons_stay_put_as_turns_come_and_go(session: BrowserSession, game: str) -> None:
+    # The person's seat line gains a "your turn" badge (and in Take a running score) and loses it
+    # again: the buttons beside it must not move sideways.
+    context = session.new_context(width=1366, height=768, clock=True, init_script=SORT_PLACES)
+    page = session.open_in(context, "?speed=instant&seed=7")
+    wait_ready(page)
+    start_game(page, game, players=4)
+    turns = {"n": 0}
+
+    def three_turns(state: str) -> bool | None:
+        turns["n"] += state == "turn"
+        return True if turns["n"] > 3 else None
+
+    play_until(page, three_turns)
+    places = page.evaluate("[...window.__sortPlaces]")
+    assert len(places) == 1, f"the sort buttons moved: {places}"

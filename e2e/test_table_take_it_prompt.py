@@ -16,14 +16,17 @@ from table_driver import play_until, start_game
 # Records, in page order, each window the table runs ({id, asked}) and each window in which the
 # person's take-it button showed up (by the window's id).
 RECORDER = """
-window.__windows = []; window.__bars = [];
+window.__windows = []; window.__bars = []; window.__barMs = {};
 new MutationObserver(() => {
   const table = document.querySelector(".table");
   if (!table) return;
   const id = table.dataset.takeItWindow;
   const last = window.__windows.at(-1);
   if (id && (!last || last.id !== id)) window.__windows.push({id, asked: table.dataset.takeItAsked});
-  if (id && document.querySelector("[data-testid=take-it]") && window.__bars.at(-1) !== id) window.__bars.push(id);
+  if (id && document.querySelector("[data-testid=take-it]") && window.__bars.at(-1) !== id) {
+    window.__bars.push(id);
+    window.__barMs[id] = Number(document.querySelector("[data-testid=claim-bar]").dataset.ms);
+  }
 }).observe(document, {subtree: true, childList: true, attributes: true});
 """
 
@@ -66,3 +69,9 @@ def test_take_it_asks_for_every_card_when_chosen_T_16(session: BrowserSession) -
     # two windows in four at a table of four.
     assert len(asked) >= len(windows) // 3, windows
     assert page.evaluate("JSON.parse(localStorage.getItem('rummytable.settings')).takeItAsk") == "always"
+    # The card turned up at the deal gets a longer look (the person sees a new hand): its countdown
+    # is 1.6 times the speed's 3.5 s at Fast; every later window runs the plain 3.5 s.
+    bar_ms = page.evaluate("window.__barMs")
+    assert windows[0]["id"] in bar_ms, "the deal's card was not offered to the person: pick another seed"
+    assert bar_ms[windows[0]["id"]] == 5600, bar_ms
+    assert {ms for id_, ms in bar_ms.items() if id_ != windows[0]["id"]} == {3500}, bar_ms

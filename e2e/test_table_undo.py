@@ -7,17 +7,15 @@ from typing import Any
 
 from harness import BrowserSession, wait_ready
 from table_driver import (
-    CLAIM_PASS,
     READY_INPUT,
     _pick,
     click_card,
     hand_cards,
-    hint,
+    hint_until,
     perform,
     start_game,
     visible,
     wait_lay_down_dialog,
-    wait_turn_or_window,
 )
 
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
@@ -39,85 +37,63 @@ def test_take_over_is_one_action_and_undo_gives_the_sequence_back_K_12(session: 
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)
     start_game(page, "take", players=2)
-    for _ in range(80):
-        assert wait_turn_or_window(page) == "turn", "the hand ended before a take-over came up"
-        action = hint(page)
-        text = page.text_content("[data-testid=hint-text]") or ""
-        if action["kind"] == "extend" and "take this sequence over" in text:
-            before, hand_before = _melds(page), hand_cards(page)
-            owner = next(m["owner"] for m in before if m["id"] == action["meld"])
-            for card in action["cards"]:
-                click_card(page, card)
-            page.click(f'[data-testid="meld-{action["meld"]}"]')
-            if page.locator("dialog[data-testid=meld-choice]").count():
-                # Asked only when both ends are possible: one choice per end.
-                assert page.locator("dialog[data-testid=meld-choice] button[data-action]").count() == 2
-                _pick(page, "meld-choice", action)
-            page.wait_for_selector(UNDO, state="visible")
-            assert page.locator("dialog[open]").count() == 0, "a take-over asks nothing more"
-            moved = next(m for m in _melds(page) if m["id"] == action["meld"])
-            assert moved["owner"] == page.evaluate(STATE)["seat"] != owner
-            _undo(page)
-            assert _melds(page) == before
-            assert sorted(hand_cards(page)) == sorted(hand_before)
-            assert not visible(page, UNDO)
-            return
-        perform(page, action)
-    raise AssertionError("no take-over came up")
+    action = hint_until(page, lambda a, text: a["kind"] == "extend" and "take this sequence over" in text, turns=80)
+    before, hand_before = _melds(page), hand_cards(page)
+    owner = next(m["owner"] for m in before if m["id"] == action["meld"])
+    for card in action["cards"]:
+        click_card(page, card)
+    page.click(f'[data-testid="meld-{action["meld"]}"]')
+    if page.locator("dialog[data-testid=meld-choice]").count():
+        # Asked only when both ends are possible: one choice per end.
+        assert page.locator("dialog[data-testid=meld-choice] button[data-action]").count() == 2
+        _pick(page, "meld-choice", action)
+    page.wait_for_selector(UNDO, state="visible")
+    assert page.locator("dialog[open]").count() == 0, "a take-over asks nothing more"
+    moved = next(m for m in _melds(page) if m["id"] == action["meld"])
+    assert moved["owner"] == page.evaluate(STATE)["seat"] != owner
+    _undo(page)
+    assert _melds(page) == before
+    assert sorted(hand_cards(page)) == sorted(hand_before)
+    assert not visible(page, UNDO)
 
 
 def test_a_lay_down_with_one_arrangement_is_laid_at_once_and_undone(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)
     start_game(page, "take", players=2)
-    for _ in range(80):
-        assert wait_turn_or_window(page) == "turn", "the hand ended before a lay-down came up"
-        action = hint(page)
-        if action["kind"] == "lay_down":
-            before, hand_before = _melds(page), hand_cards(page)
-            assert not visible(page, UNDO)
-            for card in action["cards"]:
-                click_card(page, card)
-            page.click("[data-testid=lay-down]")
-            if wait_lay_down_dialog(page, action["cards"]):
-                page.click("[data-testid=lay-down-dialog-cancel]")  # these cards can be laid two ways
-                page.wait_for_selector(READY_INPUT)
-                perform(page, action)
-                continue
-            page.wait_for_selector(UNDO, state="visible")
-            assert len(_melds(page)) == len(before) + 1
-            _undo(page)
-            assert _melds(page) == before and sorted(hand_cards(page)) == sorted(hand_before)
-            # Laid again and the turn ended by the discard: nothing is left to take back.
-            perform(page, action)
-            page.wait_for_selector(UNDO, state="visible")
-            discard = next(a for a in page.evaluate(STATE)["legal_actions"] if a["kind"] == "discard")
-            perform(page, discard)
-            page.wait_for_selector(UNDO, state="hidden")
-            return
+    while True:
+        action = hint_until(page, lambda a, _text: a["kind"] == "lay_down", turns=80)
+        before, hand_before = _melds(page), hand_cards(page)
+        assert not visible(page, UNDO)
+        for card in action["cards"]:
+            click_card(page, card)
+        page.click("[data-testid=lay-down]")
+        if not wait_lay_down_dialog(page, action["cards"]):
+            break
+        page.click("[data-testid=lay-down-dialog-cancel]")  # these cards can be laid two ways
+        page.wait_for_selector(READY_INPUT)
         perform(page, action)
-    raise AssertionError("no lay-down came up")
+    page.wait_for_selector(UNDO, state="visible")
+    assert len(_melds(page)) == len(before) + 1
+    _undo(page)
+    assert _melds(page) == before and sorted(hand_cards(page)) == sorted(hand_before)
+    # Laid again and the turn ended by the discard: nothing is left to take back.
+    perform(page, action)
+    page.wait_for_selector(UNDO, state="visible")
+    discard = next(a for a in page.evaluate(STATE)["legal_actions"] if a["kind"] == "discard")
+    perform(page, discard)
+    page.wait_for_selector(UNDO, state="hidden")
 
 
 def test_tress_lay_down_and_lay_off_are_undone_newest_first(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=5")
     wait_ready(page)
     start_game(page, "tress", players=3)
-    for _ in range(200):
-        state = wait_turn_or_window(page)
-        assert state in ("turn", "claim", "answer"), f"the round ended before the person went down ({state})"
-        if state == "claim":
-            page.click(CLAIM_PASS)
-            continue
-        action = hint(page)
-        if action["kind"] == "lay_down":
-            hand_before, melds_before = hand_cards(page), _melds(page)
-            perform(page, action)
-            page.wait_for_selector(UNDO, state="visible")
-            assert len(_melds(page)) > len(melds_before)
-            _undo(page)
-            assert _melds(page) == melds_before and sorted(hand_cards(page)) == sorted(hand_before)
-            assert not visible(page, UNDO)
-            return
-        perform(page, action)
-    raise AssertionError("the person never went down")
+    action = hint_until(page, lambda a, _text: a["kind"] == "lay_down")
+    hand_before, melds_before = hand_cards(page), _melds(page)
+    perform(page, action)
+    page.wait_for_selector(UNDO, state="visible")
+    assert len(_melds(page)) > len(melds_before)
+    _undo(page)
+    assert _melds(page) == melds_before and sorted(hand_cards(page)) == sorted(hand_before)
+    assert not visible(page, UNDO)

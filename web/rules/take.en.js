@@ -44,7 +44,7 @@ export default {
     another_hand: "If two or more players are tied at the top, another hand is played (and another, until the tie is broken).",
     shared: "Players tied at the top share the win.",
   },
-  appSelect: "Tap cards to select them, then tap a highlighted sequence (or drag onto it). The app asks only when the cards could go at either end, and says what a joker will stand for.",
+  appSelect: "Click or tap cards to select them, then click or tap a highlighted sequence (or drag onto it). The app asks only when the cards could go at either end, and says what a joker will stand for.",
   appLayDown: "Select three or more cards and press “Lay down” for a new sequence.",
   appUndo: "Changed your mind? “Undo” takes back your last sequence laid down or extended (a take-over too), one by one, until you discard.",
   markPlayable: "A green dot on a card in your hand: it can be added to a sequence on the table now.",

@@ -44,7 +44,7 @@ export default {
     another_hand: "Står to eller flere likt øverst, spilles det en omgang til (og flere, til én leder alene).",
     shared: "Står flere likt øverst, deler de seieren.",
   },
-  appSelect: "Velg kort, og trykk så på en uthevet serie (eller dra dit). Appen spør bare når kortene kan ligge i begge ender, og sier hva en joker står for.",
+  appSelect: "Klikk eller trykk på kort for å velge dem, og så på en uthevet serie (eller dra dit). Appen spør bare når kortene kan ligge i begge ender, og sier hva en joker står for.",
   appLayDown: "Velg tre eller flere kort og trykk «Legg ned» for en ny serie.",
   appUndo: "Ombestemt deg? «Angre» tar tilbake den siste serien du la ned eller la til på (også en overtakelse), én om gangen, helt til du kaster.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",

@@ -76,7 +76,7 @@ export default {
   roundScore: "A player who goes out scores 0 for the round; everybody else scores the cards in their hand.",
   tieShared: "The lowest total after 7 rounds wins. Equal totals share the win.",
   tieBreak: "The lowest total after 7 rounds wins. Equal totals are decided by the fewest points in round 7 (a tie there still shares the win).",
-  appSelect: "Tap cards to select them. Tap a highlighted meld to add a card, or drag the card onto it.",
+  appSelect: "Click or tap cards to select them. Click or tap a highlighted meld to add a card, or drag the card onto it.",
   appLayDown: "“Lay down” shows the ways your selected cards (or your whole hand) can make the contract.",
   appUndo: "Changed your mind? “Undo” takes back what you laid down or laid off this turn, one move at a time, until you discard.",
   appHint: "The Hint button shows what the normal computer player would do, and why.",

@@ -76,7 +76,7 @@ export default {
   roundScore: "Den som går ut, får 0 poeng for runden; alle andre får poengene for kortene de har på hånden.",
   tieShared: "Den med lavest sum etter 7 runder vinner. Står flere likt, deler de seieren.",
   tieBreak: "Den med lavest sum etter 7 runder vinner. Står flere likt, vinner den av dem som fikk færrest poeng i runde 7 (er det likt også der, deler de seieren).",
-  appSelect: "Trykk på kort for å velge dem. Trykk på en uthevet kombinasjon for å legge på, eller dra kortet dit.",
+  appSelect: "Klikk eller trykk på kort for å velge dem. Klikk eller trykk på en uthevet kombinasjon for å legge på, eller dra kortet dit.",
   appLayDown: "«Legg ned» viser hvordan de valgte kortene (eller hele hånden) kan oppfylle rundens mål.",
   appUndo: "Ombestemt deg? «Angre» tar tilbake det du la ned eller la på i denne turen, ett trekk om gangen, helt til du kaster.",
   appHint: "Tips-knappen viser hva datamaskinen på middels nivå ville gjort, og hvorfor.",

@@ -26,7 +26,7 @@ export function claimBar({ cardText, ms, onCall, onPass }) {
   const text = h("p.claim-text");
   const take = h("button.primary.take-it", { type: "button", dataset: { testid: "take-it" }, on: { click: onCall } });
   const pass = h("button.secondary", { type: "button", dataset: { testid: "claim-pass" }, on: { click: onPass } });
-  const bar = h("div.claim-bar", { dataset: { testid: "claim-bar" }, role: "group" }, [
+  const bar = h("div.claim-bar", { dataset: { testid: "claim-bar", ms: String(ms) }, role: "group" }, [
     text,
     h("div.claim-buttons", {}, [take, pass]),
     h("span.countdown", { "aria-hidden": "true" }, [fill]),

@@ -17,6 +17,18 @@ import { seatName } from "./seats.js";
 export const UNASKED_DELAY_SHARE = 0.4;
 
 /**
+ * How much longer the first window of a round runs (the card turned up at the deal): the person
+ * is looking at a new hand, so the countdown and the computer callers' delays stretch alike and
+ * the race stays fair (T-18).
+ */
+export const FIRST_LOOK_FACTOR = 1.6;
+
+/** True for the window on the card turned up at the deal (the only card on the discard pile). @param {View} view */
+export function firstLook(view) {
+  return view.discard_count === 1;
+}
+
+/**
  * The id of the "take it" window the engine says is open (Tress view `take_window`), or null.
  * @param {View} view
  * @returns {string | null}
@@ -89,12 +101,13 @@ export async function runClaimWindow(m) {
   // The computer callers' reaction delays give the person a fair race (T-18). In a window he is
   // not asked in, only they race: their delays shrink alike, so the same caller is first.
   const personDue = m.isMine(view);
-  const factor = speed.claimDelayFactor * (asked || personDue ? 1 : UNASKED_DELAY_SHARE);
+  const stretch = firstLook(view) ? FIRST_LOOK_FACTOR : 1;
+  const factor = stretch * speed.claimDelayFactor * (asked || personDue ? 1 : UNASKED_DELAY_SHARE);
   await m.claims.run({
     callers: callersOf(offers, factor),
     personDue,
     personCan: asked,
-    countdownMs: speed.claimWindow,
+    countdownMs: Math.round(stretch * speed.claimWindow),
     untilDiscard,
   });
 }

@@ -192,6 +192,9 @@ export class TableView {
     this.discardButton.hidden = !s.showDiscard;
     // Looks unavailable when no discard fits now, yet a press still says why (see Match).
     this.discardButton.setAttribute("aria-disabled", String(!s.canDiscard));
+    // ... and its title says what is missing (one card selected).
+    if (s.canDiscard || !s.showDiscard || view.phase !== "play" || view.to_move !== view.seat) this.discardButton.removeAttribute("title");
+    else this.discardButton.title = t(this.hand.selected.size ? "notice.oneToDiscard" : "notice.selectToDiscard");
     this.clearButton.hidden = this.hand.selected.size === 0;
     this.prompt.textContent = s.prompt;
     if (focused) {
@@ -210,6 +213,9 @@ export class TableView {
 
   setClaim(node) {
     this.claimSlot.replaceChildren(...(node ? [node] : []));
+    // The bar takes room at the foot of the log: keep the newest line in view now, not only
+    // when the resize observer next reports (it waits for a frame).
+    this.#showNewestLine();
   }
 
   /** Show a problem (an illegal attempt) with its explanation; it stays until the next move. */
@@ -219,6 +225,7 @@ export class TableView {
       detail ? h("span.message-detail", { text: detail }) : null,
     ].filter(Boolean));
     this.message.hidden = false;
+    this.#showNewestLine();
   }
 
   /** Show a hint: the suggested move and the reason. */
@@ -230,6 +237,7 @@ export class TableView {
     ].filter(Boolean));
     this.message.hidden = false;
     this.message.classList.add("hint");
+    this.#showNewestLine();
   }
 
   clearMessage() {
@@ -237,6 +245,7 @@ export class TableView {
     this.message.classList.remove("hint");
     delete this.message.dataset.notice;
     this.message.replaceChildren();
+    this.#showNewestLine();
   }
 
   seatEl(seat, viewer) {
