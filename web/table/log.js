@@ -37,14 +37,12 @@ export function describeEvent(view, event) {
     }
     case "meld_extended": {
       const meld = /** @type {Partial<ViewMeld>} */ (event.meld ?? {});
-      const added = event.cards ?? [];
-      const faces = added.map((key) => meld.faces?.[meld.cards?.indexOf(key)]);
       if (!you && meld.owner === event.seat) {
         const kind = kindKey(view, meld.kind ?? "run");
-        return t("log.extendedOwn", { ...who, cards: cards(added, faces), own: t(`melds.ownTo.${kind}`) });
+        return t("log.extendedOwn", { ...who, cards: addedCards(event), own: t(`melds.ownTo.${kind}`) });
       }
       const target = meld.owner != null ? ownerMeld(view, meld.owner, meld.kind ?? "run", "to") : "";
-      return t(you ? "log.youExtended" : "log.extended", { ...who, cards: cards(added, faces), meld: target });
+      return t(you ? "log.youExtended" : "log.extended", { ...who, cards: addedCards(event), meld: target });
     }
     case "joker_swapped":
       return t(you ? "log.youSwapped" : "log.swapped", { ...who, card: card(event.card) });
@@ -118,11 +116,15 @@ function grantedWithPenalty(view, granted, penalties) {
 
 /** "North added the eight of spades and took over the sequence from you." (K-12: the extension was the take-over). */
 function tookOverWith(view, extended, taken) {
-  const meld = /** @type {Partial<ViewMeld>} */ (extended.meld ?? {});
-  const added = extended.cards ?? [];
-  const cards = list(added.map((key) => cardName(key, meld.faces?.[meld.cards?.indexOf(key) ?? -1], "acc")));
   const from = taken.from != null ? seatCase(view, taken.from, "obj") : "";
-  return t(isYou(view, extended.seat) ? "log.youTookOverWith" : "log.tookOverWith", { name: seatName(view, extended.seat), cards, from });
+  return t(isYou(view, extended.seat) ? "log.youTookOverWith" : "log.tookOverWith",
+    { name: seatName(view, extended.seat), cards: addedCards(extended), from });
+}
+
+/** The cards a `meld_extended` event added, in words (object case), a joker named by what it stands for. */
+function addedCards(extended) {
+  const meld = /** @type {Partial<ViewMeld>} */ (extended.meld ?? {});
+  return list((extended.cards ?? []).map((key) => cardName(key, meld.faces?.[meld.cards?.indexOf(key) ?? -1], "acc")));
 }
 
 /** "East took the nine of clubs instead of North." (the drawer kept the called card, T-17). */
