@@ -272,3 +272,38 @@ def test_the_sort_buttons_stay_put_as_turns_come_and_go(session: BrowserSession,
     play_until(page, three_turns)
     places = page.evaluate("[...window.__sortPlaces]")
     assert len(places) == 1, f"the sort buttons moved: {places}"
+
+
+ROW_HEIGHTS = """
+window.__rowHeights = new Set();
+new MutationObserver(() => {
+  const row = document.querySelector(".table .opponents");
+  const seats = row?.querySelectorAll(".seat").length;
+  if (seats) window.__rowHeights.add(Math.round(row.getBoundingClientRect().height));
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+"""Records every height the opponents' row has had while it showed seats (at each change of the page)."""
+
+
+@pytest.mark.parametrize(("game", "players", "size"), [
+    ("take", 4, (768, 1024)), ("tress", 6, (768, 1024)), ("tress", 4, (1366, 768)), ("take", 4, (390, 844)),
+])
+def test_the_seats_keep_their_rows_as_turns_pass(session: BrowserSession, game: str, players: int,
+                                                  size: tuple[int, int]) -> None:
+    # A "to play" or "thinking" badge on a seat must not widen it: on a tablet three Take seats
+    # with their running scores fill a row, and one wider seat used to wrap onto a second row,
+    # moving the whole table down and up again at every turn.
+    width, height = size
+    context = session.new_context(width=width, height=height, clock=True, init_script=ROW_HEIGHTS)
+    page = session.open_in(context, "?speed=instant&seed=7")
+    wait_ready(page)
+    start_game(page, game, players=players)
+    turns = {"n": 0}
+
+    def four_turns(state: str) -> bool | None:
+        turns["n"] += state == "turn"
+        return True if turns["n"] > 4 else None
+
+    play_until(page, four_turns)
+    heights = sorted(page.evaluate("[...window.__rowHeights]"))
+    assert len(heights) == 1, f"the opponents' row changed height at {width}x{height}: {heights}"
