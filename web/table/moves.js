@@ -9,7 +9,7 @@ import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
 import { describeAction, describeReason, layDownPreview, meldPreview } from "./describe.js";
 import { choose } from "./dialog.js";
-import { layDownTexts, showNotice, showRefusal } from "./prompts.js";
+import { discardNeeds, layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { sheetBody } from "./scores.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -95,7 +95,7 @@ export function discardSelected(m, cards = m.table.hand.selection()) {
     return;
   }
   if (cards.length !== 1) {
-    showNotice(m.table, t(cards.length ? "notice.oneToDiscard" : "notice.selectToDiscard"));
+    showNotice(m.table, discardNeeds(cards.length));
     return;
   }
   // A refused discard (in Take, the card just taken from the pile: K-10) leaves nothing selected,

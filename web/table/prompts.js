@@ -113,6 +113,16 @@ export function layDownTexts(game, { selected }) {
 }
 
 /**
+ * What a discard still needs when the selection is not one card: the Discard button's title and
+ * the notice a press shows say the same.
+ * @param {number} selected how many hand cards are selected
+ * @returns {string} the text in the page's language
+ */
+export function discardNeeds(selected) {
+  return t(selected ? "notice.oneToDiscard" : "notice.selectToDiscard");
+}
+
+/**
  * Show a short notice over the table (not a refusal: no rule).
  * @param {import("./table.js").TableView} table
  * @param {string} text

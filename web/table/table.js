@@ -8,6 +8,7 @@ import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
 import { contractElement, renderMelds } from "./melds.js";
 import { relabelClaim } from "./claim.js";
+import { discardNeeds } from "./prompts.js";
 import { renderPiles } from "./piles.js";
 import { renderOpponents, runningScore, seatPanel } from "./seats.js";
 
@@ -194,7 +195,7 @@ export class TableView {
     this.discardButton.setAttribute("aria-disabled", String(!s.canDiscard));
     // ... and its title says what is missing (one card selected).
     if (s.canDiscard || !s.showDiscard || view.phase !== "play" || view.to_move !== view.seat) this.discardButton.removeAttribute("title");
-    else this.discardButton.title = t(this.hand.selected.size ? "notice.oneToDiscard" : "notice.selectToDiscard");
+    else this.discardButton.title = discardNeeds(this.hand.selected.size);
     this.clearButton.hidden = this.hand.selected.size === 0;
     this.prompt.textContent = s.prompt;
     if (focused) {
@@ -240,12 +241,15 @@ export class TableView {
     this.#showNewestLine();
   }
 
+  /** Take the message or hint away (every move does this, most often with nothing shown). */
   clearMessage() {
+    const shown = !this.message.hidden;
     this.message.hidden = true;
     this.message.classList.remove("hint");
     delete this.message.dataset.notice;
     this.message.replaceChildren();
-    this.#showNewestLine();
+    // The log's foot comes free again; reading its height forces a layout, so only when it changed.
+    if (shown) this.#showNewestLine();
   }
 
   seatEl(seat, viewer) {
