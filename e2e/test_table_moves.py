@@ -186,6 +186,36 @@ def test_discard_before_drawing_says_why(session: BrowserSession) -> None:
     assert hand_cards(page) == before
 
 
+def test_a_hint_asked_as_the_turn_ends_says_so_and_goes_when_the_next_turn_begins(session: BrowserSession) -> None:
+    # Hint pressed in the same moment as the discard reaches the engine after it, when the person
+    # has no move: the page says "hints are for your own turn" in the person's language (not a
+    # refused move with the engine's English), and that notice is gone once his next turn begins.
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    page.select_option("[data-testid=language]", "uk")
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    page.click("[data-testid=stock]")
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    discards = page.locator(DISCARDS).count()
+    click_card(page, hand_cards(page)[0])
+    # Every text the message shows from here on, in order (North's turn is instant at this speed).
+    page.evaluate("""() => {
+      const message = document.querySelector('[data-testid=message]');
+      window.shownMessages = [];
+      new MutationObserver(() => {
+        if (!message.hidden) window.shownMessages.push(message.textContent);
+      }).observe(message, {attributes: true, childList: true, subtree: true});
+      document.querySelector('[data-testid=discard]').click();
+      document.querySelector('[data-testid=hint-button]').click();
+    }""")
+    page_clock.wait_until(page, lambda: page.locator(DISCARDS).count() >= discards + 2, what="North's discard")
+    assert wait_turn_or_window(page) == "turn"
+    shown = set(page.evaluate("window.shownMessages"))
+    assert shown == {"Підказки — лише під час вашого ходу."}
+    assert page.locator("[data-testid=message]").is_hidden()
+
+
 def test_lay_down_without_a_selection_says_the_whole_hand_is_used(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)

@@ -208,6 +208,12 @@ export class Match {
     this.view = result.view;
     // The person's turn begins (not each move within it): one gentle note.
     if (this.isMine() && !wasMine) sound("turn");
+    // A notice or refusal answers one moment: it does not outlive the person's next turn beginning
+    // (his own moves clear it within a turn).
+    const message = this.table.message;
+    if (this.isMine() && !wasMine && !message.hidden && message.dataset.rule !== undefined && !message.dataset.notice) {
+      this.table.clearMessage();
+    }
     this.claims?.late?.();
     if (windowId(this.view) !== this.lastWindow && this.view.phase !== "claim") this.calls.clear();
     for (const seat of this.view.claims ?? []) {

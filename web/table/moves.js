@@ -245,7 +245,10 @@ export async function hint(m) {
     message.dataset.hintAction = JSON.stringify(action);
     message.dataset.hintReason = reason?.id ?? "";
   } catch (error) {
-    showRefusal(m.table, error);
+    // The person's moment passed while the hint was asked for (a discard still being shown, a
+    // take-it window just closed): no rule was broken, so say it as the button's own notice.
+    if (error?.type === "not_now") showNotice(m.table, t("hint.notYourTurn"));
+    else showRefusal(m.table, error);
   }
 }
 

@@ -247,6 +247,7 @@ export class TableView {
     this.message.hidden = true;
     this.message.classList.remove("hint");
     delete this.message.dataset.notice;
+    delete this.message.dataset.rule;
     this.message.replaceChildren();
     // The log's foot comes free again; reading its height forces a layout, so only when it changed.
     if (shown) this.#showNewestLine();
