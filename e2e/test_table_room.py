@@ -31,6 +31,11 @@ POSITION = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C 10H", "2D 8S", "AC
                     round_no=6, to_move=0, phase="play", melds=MELDS, discard="4S 7D", seed=3)
 """The person (seat 0) to discard from fourteen cards; seats 1-4 are down with three melds each."""
 
+ANSWER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
+                  round_no=6, to_move=0, phase="claim", melds=MELDS, discard="4S 7D", claims=[5],
+                  discarder=4, seed=3)
+"""The person (seat 0) to draw, asked to answer the call of seat 5 for the seven of diamonds."""
+
 BOXES = """() => {
   const box = (el) => {
     if (!el || !el.getClientRects().length) return null;
@@ -83,8 +88,10 @@ def _boxes(page: Any) -> dict[str, Any]:
     return boxes
 
 
-def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en") -> Any:
-    """A page at :data:`POSITION` in ``lang``, the person to play, with every take-it chance offered to him."""
+def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en",
+              position: dict[str, Any] = POSITION) -> Any:
+    """A page at ``position`` in ``lang`` (:data:`POSITION`: the person to play), with every
+    take-it chance offered to him."""
     page = session.open("?speed=instant&seed=5", width=width, height=height, clock=True)
     if lang != "en":
         page.wait_for_selector("[data-testid=language]")
@@ -94,11 +101,12 @@ def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en"
     wait_turn_or_window(page)
     page.wait_for_selector(SAVED, state="attached")
     record = stored(page)
-    record["save"]["position"] = json.dumps(POSITION)
+    record["save"]["position"] = json.dumps(position)
     put(page, "rummytable.save.tress", json.dumps(record))
     page.reload()
     wait_ready(page)
-    page_clock.wait_until(page, lambda: page.locator(f"{TABLE} .hand [data-card]").count() == 14
+    cards = len(position["hands"][0]) if "hands" in position else 14
+    page_clock.wait_until(page, lambda: page.locator(f"{TABLE} .hand [data-card]").count() == cards
                           and page.locator(READY_INPUT).count(), what="the prepared position at the table")
     return page
 
@@ -188,6 +196,35 @@ def test_panels_cover_no_control_and_move_nothing(session: BrowserSession, size:
     in_window = _boxes(page)
     _covers_nothing(in_window, "claim", "take-it window")
     _same_place(before, in_window, ("piles", "melds", "hand"), "a take-it window opening")
+
+
+PANEL_FIT = """() => {
+  const panel = document.querySelector(".claim-slot .claim-bar");
+  const p = panel.getBoundingClientRect();
+  return [...panel.querySelectorAll("button, .claim-text:not(:empty)")].filter((el) => {
+    const style = getComputedStyle(el);
+    if (style.position === "absolute" && style.clip !== "auto") return false;  // read out only
+    const r = el.getBoundingClientRect();
+    return r.left < p.left - 1 || r.right > p.right + 1 || r.top < p.top - 1 || r.bottom > p.bottom + 1;
+  }).map((el) => el.dataset.testid || el.className);
+}"""
+"""What of the take-it panel's text and buttons lies outside the panel (cut off by it)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+@pytest.mark.parametrize("size", [*SIZES, EMBED_FRAME], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_take_it_panels_show_all_they_hold(session: BrowserSession, size: tuple[int, int], lang: str) -> None:
+    # The answer to a call (two buttons naming the caller) and the person's own take-it bar:
+    # every button and the text shown lie wholly inside the panel, in every language.
+    page = _prepared(session, *size, lang, ANSWER)
+    page.wait_for_selector("[data-testid=claim-answer]")
+    _boxes(page)
+    assert not page.evaluate(PANEL_FIT), f"the answer panel cuts off {page.evaluate(PANEL_FIT)}"
+    _covers_nothing(_boxes(page), "claim", "the answer to a call")
+    page.click("[data-testid=claim-grant]")
+    play_until(page, lambda state: True if state == "claim" else None)
+    _boxes(page)
+    assert not page.evaluate(PANEL_FIT), f"the take-it bar cuts off {page.evaluate(PANEL_FIT)}"
 
 
 def _newest_line_in_view(page: Any, when: str) -> None:

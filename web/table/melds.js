@@ -27,9 +27,12 @@ export function renderMelds(view, state) {
     if (!melds.length) continue;
     const heading = h("h3.meld-owner", { text: seatName(view, owner) });
     heading.style.setProperty("--seat-colour", SEAT_COLOURS[owner % SEAT_COLOURS.length]);
+    const [first, ...rest] = melds.map((meld) => meldElement(view, meld, state));
+    // The name and the owner's first meld never part at a line's end: a name always stands
+    // before its own melds, never beside the previous owner's.
     groups.push(h("section.meld-group", { dataset: { owner: String(owner) } }, [
-      heading,
-      h("div.meld-row", {}, melds.map((meld) => meldElement(view, meld, state))),
+      h("div.meld-lead", {}, [heading, first]),
+      ...rest,
     ]));
   }
   return groups;
