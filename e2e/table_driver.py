@@ -290,3 +290,24 @@ def play_until(page: Any, on_state: Any, limit_s: float = 900) -> Any:
         else:
             perform(page, hint(page))
     raise AssertionError("the situation did not come up in time")
+
+
+_SHEET_CUT = """(sheet) => {
+  const dialog = document.querySelector(sheet);
+  const d = dialog.getBoundingClientRect();
+  const right = d.right - parseFloat(getComputedStyle(dialog).paddingRight);
+  const cut = [...dialog.querySelectorAll("table")].filter((table) => table.scrollWidth > table.parentElement.clientWidth + 1)
+    .map((table) => `${table.dataset.testid} scrolls`);
+  for (const cell of dialog.querySelectorAll("th, td")) {
+    const r = cell.getBoundingClientRect();
+    if (r.width && r.right > right + 1) cut.push(`${cell.textContent} ends at ${Math.round(r.right)} of ${Math.round(right)}`);
+  }
+  return cut;
+}"""
+
+
+def sheet_cut(page: Any) -> list[str]:
+    """What of the open score sheet's tables lies past the sheet's right edge, or is in reach only
+    by scrolling sideways: ``[]`` when the whole sheet shows."""
+    cut: list[str] = page.evaluate(_SHEET_CUT, SHEET)
+    return cut

@@ -14,7 +14,8 @@ import page_clock
 import pytest
 from harness import BrowserSession, wait_ready
 from save_driver import SAVED, put, stored
-from table_driver import READY_INPUT, TABLE, hint, perform, play_until, start_game, wait_turn_or_window
+from table_driver import (READY_INPUT, SHEET, TABLE, hint, perform, play_until, sheet_cut, start_game, visible,
+                          wait_turn_or_window)
 
 from rummytable.tress.position import scenario
 
@@ -35,6 +36,11 @@ ANSWER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D
                   round_no=6, to_move=0, phase="claim", melds=MELDS, discard="4S 7D", claims=[5],
                   discarder=4, seed=3)
 """The person (seat 0) to draw, asked to answer the call of seat 5 for the seven of diamonds."""
+
+SCORED = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
+                  round_no=6, phase="round_over", melds=MELDS, discard="4S 7D", seed=3,
+                  round_scores=[[35, 0, 120, 45, 60, 210]] * 6)
+"""Round 6 of six players just scored: the score sheet with every player's cards left and six rounds."""
 
 BOXES = """() => {
   const box = (el) => {
@@ -105,7 +111,11 @@ def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en"
     put(page, "rummytable.save.tress", json.dumps(record))
     page.reload()
     wait_ready(page)
-    cards = len(position["hands"][0]) if "hands" in position else 14
+    if position["phase"] == "round_over":
+        page_clock.wait_until(page, lambda: visible(page, SHEET), what="the score sheet of the prepared round",
+                              timeout_s=30)
+        return page
+    cards = len(position["hands"][0])
     page_clock.wait_until(page, lambda: page.locator(f"{TABLE} .hand [data-card]").count() == cards
                           and page.locator(READY_INPUT).count(), what="the prepared position at the table")
     return page
@@ -225,6 +235,15 @@ def test_the_take_it_panels_show_all_they_hold(session: BrowserSession, size: tu
     play_until(page, lambda state: True if state == "claim" else None)
     _boxes(page)
     assert not page.evaluate(PANEL_FIT), f"the take-it bar cuts off {page.evaluate(PANEL_FIT)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_shows_the_whole_score_sheet_of_six_players(session: BrowserSession, size: tuple[int, int],
+                                                          lang: str) -> None:
+    page = _prepared(session, *size, lang, SCORED)
+    assert page.locator(f"{SHEET} [data-testid=score-history] tbody tr").count() == 6  # six rounds (the totals below)
+    assert not sheet_cut(page), f"the score sheet is cut off: {sheet_cut(page)}"
 
 
 def _newest_line_in_view(page: Any, when: str) -> None:

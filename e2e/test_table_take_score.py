@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from harness import BrowserSession, wait_ready
-from table_driver import SHEET, hint, perform, start_game, wait_turn_or_window
+from table_driver import SHEET, hint, perform, play_until, sheet_cut, start_game, wait_turn_or_window
 
 
 def _view(page: Any) -> dict[str, Any]:
@@ -15,8 +15,9 @@ def _view(page: Any) -> dict[str, Any]:
 
 
 def _numbers(text: str) -> list[int]:
-    """The numbers in a score line; the minus sign between table and hand points is no sign of a number."""
-    return [int(n) for n in re.findall(r"-?\d+", text)]
+    """The numbers in a score line, negative ones written with the minus sign (U+2212); the minus
+    between table and hand points, a space either side, is no sign of a number."""
+    return [int(n.replace("\N{MINUS SIGN}", "-")) for n in re.findall("\N{MINUS SIGN}?\\d+", text)]
 
 
 def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None:
@@ -45,7 +46,8 @@ def test_take_seats_show_the_running_score_K_17(session: BrowserSession) -> None
     result = _view(page)["last_result"]
     for seat in range(3):
         assert page.text_content(f"[data-testid=table-points-{seat}]") == str(result["table_points"][seat])
-        assert page.text_content(f"[data-testid=held-points-{seat}]") == f"\N{MINUS SIGN}{result['hand_points'][seat]}"
+        held = result["hand_points"][seat]
+        assert page.text_content(f"[data-testid=held-points-{seat}]") == (f"\N{MINUS SIGN}{held}" if held else "0")
 
 
 def test_on_a_phone_the_person_s_running_score_is_in_the_top_bar_K_17(session: BrowserSession) -> None:
@@ -63,3 +65,15 @@ def test_on_a_phone_the_person_s_running_score_is_in_the_top_bar_K_17(session: B
     line = page.locator("[data-testid=my-score]")
     assert line.is_visible()
     assert _numbers(line.text_content() or "")[:2] == [view["scores"][0], view["table_points"][0] - view["hand_points"]]
+
+
+def test_on_a_phone_the_whole_take_score_sheet_shows_K_17(session: BrowserSession) -> None:
+    # Four players and four columns of points (table, held, the hand, the total) fit a 360 px phone
+    # in the longest language, each player's cards left on a line of their own.
+    page = session.open("?speed=instant&seed=12", width=360, height=640)
+    wait_ready(page)
+    page.select_option("[data-testid=language]", "uk")
+    start_game(page, "take", players=4)
+    play_until(page, lambda state: state if state == "sheet" else None)
+    assert page.locator(f"{SHEET} [data-testid=held-points-3]").count() == 1
+    assert not sheet_cut(page), f"the score sheet is cut off: {sheet_cut(page)}"

@@ -42,3 +42,17 @@ test("the take-over choice names the joker's card and the take-over, in every la
   assert.match(describeAction(view, action, { short: true }), /джокер/i);
   setLanguage("en");
 });
+
+test("a lay-off at one end of a run names the end with no stray space when no joker moves", () => {
+  const tressView = {
+    game: "tress", seat: 0, players: 3, seat_kinds: ["human", "normal", "normal"], phase: "play", to_move: 0,
+    melds: [{ id: 0, owner: 1, kind: "run", cards: ["5H", "6H", "7H"], faces: ["5H", "6H", "7H"] }],
+  };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang);
+    const text = describeAction(tressView, { kind: "lay_off", seat: 0, card: "4H", meld: 0, end: "low" });
+    assert.doesNotMatch(text, / \)/, `${lang}: ${text}`);
+    assert.match(text, /\(\S[^)]*\S\)$/, `${lang}: ${text}`);
+  }
+  setLanguage("en");
+});

@@ -67,7 +67,7 @@ export default {
     obj: { you: "вас", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     cards: { one: "{count} карта", few: "{count} карти", many: "{count} карт", other: "{count} карти" },
     takeRunning: "{total} очок · {table} на столі",
-    takeRunningOwn: "{total} очок · ця роздача {table} − {hand} = {now}",
+    takeRunningOwn: "{total} очок · роздача {table} − {hand} = {now}",
     takeRunningShort: "Ви {total} · ця роздача {now}",
     summary: { one: "{name}, {count} карта", few: "{name}, {count} карти", many: "{name}, {count} карт", other: "{name}, {count} карти" },
     down: "на столі",

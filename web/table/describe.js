@@ -40,8 +40,10 @@ export function describeAction(view, action, { short = false } = {}) {
     case "lay_off": {
       const meld = meldOf(actionMeld(action));
       const where = meld ? meldWords(view, meld) : "";
-      const end = meld?.kind === "run" ? ` (${t(`act.end.${action.end}`, { face: jokerFace(meld, action) })})` : "";
-      return short ? t("act.endOnly", { end: t(`act.end.${action.end}`, { face: jokerFace(meld, action) }), card: cardName(action.card) })
+      // "{face}" is empty unless a joker moves: no space is left before the bracket then.
+      const side = t(`act.end.${action.end}`, { face: jokerFace(meld, action) }).trim();
+      const end = meld?.kind === "run" ? ` (${side})` : "";
+      return short ? t("act.endOnly", { end: side, card: cardName(action.card) })
         : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}`;
     }
     case "extend": {

@@ -3,7 +3,8 @@
 import { cardName, parseCard, rankLabel, suitSymbol } from "./cards.js";
 import { h } from "../app/dom.js";
 import { t, list } from "../i18n/index.js";
-import { seatName } from "./seats.js";
+import { points as pointsText } from "./points.js";
+import { seatName, seatShort } from "./seats.js";
 
 /** Table of the last round: cards left, round points, totals. */
 export function resultTable(view) {
@@ -21,16 +22,17 @@ export function resultTable(view) {
       // Take: the hand's points split into the sequences owned and the cards held (K-17).
       ...(take ? [
         h("td.num", { text: numberOr(result?.table_points?.[seat]), dataset: { testid: `table-points-${seat}` } }),
-        h("td.num", { text: result?.hand_points?.[seat] == null ? "–" : `−${result.hand_points[seat]}`, dataset: { testid: `held-points-${seat}` } }),
+        h("td.num", { text: result?.hand_points?.[seat] == null ? "–" : pointsText(result.hand_points[seat], { negate: true }), dataset: { testid: `held-points-${seat}` } }),
       ] : []),
       h("td.num", { text: points == null ? "–" : signed(points, take) }),
-      h("td.num.total", { text: String(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
+      h("td.num.total", { text: pointsText(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
     ]));
   }
-  return h("table.score-table", { dataset: { testid: "result-table" } }, [
+  // On a phone each player's cards left take a line of their own under his numbers (web/css/cards.css).
+  const table = h(`table.score-table.result.${take ? "nums-4" : "nums-2"}`, { dataset: { testid: "result-table" } }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: t("scores.player") }),
-      h("th", { scope: "col", text: t("scores.cardsLeft") }),
+      h("th.cards-col", { scope: "col", text: t("scores.cardsLeft") }),
       // Headings over numbers line up with them (right).
       ...(take ? [h("th.num", { scope: "col", text: t("scores.tablePoints") }), h("th.num", { scope: "col", text: t("scores.heldPoints") })] : []),
       h("th.num", { scope: "col", text: take ? t("scores.handPoints") : t("scores.roundPoints") }),
@@ -38,6 +40,7 @@ export function resultTable(view) {
     ])]),
     h("tbody", {}, rows),
   ]);
+  return table;
 }
 
 /** Every finished round's points and the totals. */
@@ -47,7 +50,11 @@ export function historyTable(view) {
   return h("table.score-table.history", { dataset: { testid: "score-history" } }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: take ? t("scores.hand") : t("scores.round") }),
-      ...Array.from({ length: view.players }, (_, seat) => h("th.num", { scope: "col", text: seatName(view, seat) })),
+      // A phone shows each seat's short name (its badge at the table, "NW"): six columns fit.
+      ...Array.from({ length: view.players }, (_, seat) => h("th.num", { scope: "col", "aria-label": seatName(view, seat) }, [
+        h("span.seat-long", { text: seatName(view, seat), "aria-hidden": "true" }),
+        h("span.seat-short", { text: seatShort(view, seat), "aria-hidden": "true" }),
+      ])),
     ])]),
     h("tbody", {}, rounds.map((points, i) => h("tr", {}, [
       h("th", { scope: "row", text: String(i + 1) }),
@@ -55,7 +62,7 @@ export function historyTable(view) {
     ]))),
     h("tfoot", {}, [h("tr", {}, [
       h("th", { scope: "row", text: t("scores.total") }),
-      ...view.scores.map((s) => h("td.num.total", { text: String(s) })),
+      ...view.scores.map((s) => h("td.num.total", { text: pointsText(s) })),
     ])]),
   ]);
 }
@@ -94,17 +101,18 @@ export function sheetBody(view) {
     nodes.push(h("div.table-scroll", {}, [resultTable(view)]));
   }
   if ((view.round_scores ?? []).length) {
-    nodes.push(h("h3", { text: view.game === "take" ? t("scores.historyTake") : t("scores.history") }), historyTable(view));
+    nodes.push(h("h3", { text: view.game === "take" ? t("scores.historyTake") : t("scores.history") }),
+      h("div.table-scroll", {}, [historyTable(view)]));
   }
   return nodes;
 }
 
 function numberOr(value) {
-  return value == null ? "–" : String(value);
+  return value == null ? "–" : pointsText(value);
 }
 
 function signed(points, take) {
-  return take && points > 0 ? `+${points}` : String(points);
+  return pointsText(points, { plus: take });
 }
 
 /** A card as a short coloured label ("K♠", "JK") for the score sheet. */

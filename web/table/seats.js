@@ -2,6 +2,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
+import { points } from "./points.js";
 
 /** @typedef {import("../engine/client.js").View} View */
 
@@ -90,8 +91,8 @@ export function runningScore(view, seat) {
   const table = view.table_points[seat];
   const own = seat === view.seat && (view.seat_kinds ?? []).includes("human");
   const text = own
-    ? t("seat.takeRunningOwn", { total, table, hand: view.hand_points, now: table - view.hand_points })
-    : t("seat.takeRunning", { total, table });
+    ? t("seat.takeRunningOwn", { total: points(total), table: points(table), hand: points(view.hand_points), now: points(table - view.hand_points) })
+    : t("seat.takeRunning", { total: points(total), table: points(table) });
   return h("span.seat-score", { text, dataset: { testid: `seat-score-${seat}` } });
 }
 

@@ -8,6 +8,7 @@ import { CardDrag } from "./drag.js";
 import { Hand, handHelp } from "./hand.js";
 import { contractElement, renderMelds } from "./melds.js";
 import { relabelClaim } from "./claim.js";
+import { points } from "./points.js";
 import { discardNeeds } from "./prompts.js";
 import { renderPiles } from "./piles.js";
 import { renderOpponents, runningScore, seatPanel } from "./seats.js";
@@ -160,7 +161,7 @@ export class TableView {
       : t("table.hand", { round: view.round, target: view.options?.target_score ?? view.options?.target ?? 500 });
     // Phones hide the person's own seat line: Take's running score (K-17) shows here instead.
     const mine = runningScore(view, view.seat);
-    this.myScore.textContent = mine ? t("seat.takeRunningShort", { total: view.scores[view.seat], now: view.table_points[view.seat] - view.hand_points }) : "";
+    this.myScore.textContent = mine ? t("seat.takeRunningShort", { total: points(view.scores[view.seat]), now: points(view.table_points[view.seat] - view.hand_points) }) : "";
     this.myScore.hidden = !mine;
     // Each part is rebuilt only when what it shows has changed, to keep every frame short.
     const lang = `${language()}|${getDeckStyle()}`;
