@@ -175,6 +175,34 @@ def test_a_hand_of_seven_lies_apart_and_of_fourteen_shows_every_index(session: B
     assert not _hidden_indexes(cards), f"hidden corner indexes: {_hidden_indexes(cards)}"
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_holds_a_hand_of_eight_in_one_row(session: BrowserSession, size: tuple[int, int]) -> None:
+    # Take's hand after the draw: eight cards side by side, each with its index and a strip to tap.
+    page = session.open("?speed=instant&seed=5", width=size[0], height=size[1], clock=True)
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    page.click("[data-testid=stock]")
+    page_clock.wait_until(page, lambda: page.locator(f"{READY_INPUT}[data-phase=play]").count(), what="the draw")
+    hand = _boxes(page)["handCards"]
+    assert len(hand) == 8 and _rows(hand) == 1, f"{len(hand)} cards in {_rows(hand)} rows"
+    assert not _hidden_indexes(hand)
+    strips = [later["x"] - card["x"] for card, later in zip(hand, hand[1:])]
+    assert min(strips) >= 36, f"a card shows a strip of {min(strips):.0f} px"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_phone_keeps_the_empty_pile_s_mark_on_the_pile(session: BrowserSession, lang: str) -> None:
+    # The discard pile's "empty" mark («пусто») stays on the pile's 50 px card place.
+    empty = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C 10H", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
+                     round_no=6, to_move=0, phase="play", melds=MELDS, seed=3)
+    page = _prepared(session, 360, 640, lang, empty)
+    mark = page.locator("[data-testid=discard-empty]").bounding_box()
+    pile = page.locator("[data-testid=discard-pile] .card").bounding_box()
+    assert mark and pile
+    assert mark["x"] >= pile["x"] - 1 and mark["x"] + mark["width"] <= pile["x"] + pile["width"] + 1, (mark, pile)
+
+
 @pytest.mark.parametrize("lang", ["en", "nb", "uk"])
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: BrowserSession,
@@ -184,6 +212,10 @@ def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: 
     third = size[1] / 3
     hand = _boxes(page)["handCards"]
     assert _rows(hand) <= 2 and not _hidden_indexes(hand), (_rows(hand), _hidden_indexes(hand))
+    # A card of the upper row shows over half its height above the lower row: a tap there hits it.
+    lower_top = max(card["y"] for card in hand)
+    shown = [lower_top - card["y"] for card in hand if card["y"] < lower_top - 1]
+    assert min(shown) >= 0.5 * hand[0]["h"], f"the upper row shows {min(shown):.0f} of {hand[0]['h']:.0f} px"
     hint(page)
     boxes = _boxes(page)
     assert boxes["melds"]["h"] >= third, f"with a hint up the melds have {boxes['melds']['h']:.0f} px of {size[1]}"
