@@ -296,11 +296,14 @@ _SHEET_CUT = """(sheet) => {
   const dialog = document.querySelector(sheet);
   const d = dialog.getBoundingClientRect();
   const right = d.right - parseFloat(getComputedStyle(dialog).paddingRight);
-  const cut = [...dialog.querySelectorAll("table")].filter((table) => table.scrollWidth > table.parentElement.clientWidth + 1)
+  const cut = [...dialog.querySelectorAll("table")]
+    .filter((table) => table.scrollWidth > table.parentElement.clientWidth + 1)
     .map((table) => `${table.dataset.testid} scrolls`);
   for (const cell of dialog.querySelectorAll("th, td")) {
     const r = cell.getBoundingClientRect();
-    if (r.width && r.right > right + 1) cut.push(`${cell.textContent} ends at ${Math.round(r.right)} of ${Math.round(right)}`);
+    if (r.width && r.right > right + 1) {
+      cut.push(`${cell.textContent} ends at ${Math.round(r.right)} of ${Math.round(right)}`);
+    }
   }
   return cut;
 }"""

@@ -47,6 +47,11 @@ def _shots(page: Any, lang: str, what: str) -> None:
         wait_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"{lang}-{what}-{width}x{height}.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what} scrolls sideways at {width}"
+        # The person's own running score (Take) is read whole wherever his seat line shows it.
+        cut = page.evaluate("""() => [...document.querySelectorAll("[data-testid=seat-score-0]")]
+          .filter((el) => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent)""")
+        assert not cut, f"{what} at {width}x{height}: the running score is cut off: {cut}"
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
 

@@ -42,7 +42,7 @@ def test_full_take_match_two_players(session: BrowserSession) -> None:
             .filter(([, head, cell]) => head !== cell);
     })""", FINAL_SHEET)
     assert not misaligned, misaligned
-    totals = [int((page.text_content(f"{FINAL_SHEET} [data-testid=total-{seat}]") or "0").replace("\N{MINUS SIGN}", "-"))
-              for seat in range(2)]
+    texts = [page.text_content(f"{FINAL_SHEET} [data-testid=total-{seat}]") or "0" for seat in range(2)]
+    totals = [int(text.replace("\N{MINUS SIGN}", "-")) for text in texts]
     assert max(totals) >= 100
     assert page.get_attribute(".table", "data-phase") == "match_over"

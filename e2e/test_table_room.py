@@ -8,14 +8,25 @@ have their clock stopped (page_clock), so a take-it window stays open while it i
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import page_clock
 import pytest
 from harness import BrowserSession, wait_ready
 from save_driver import SAVED, put, stored
-from table_driver import (READY_INPUT, SHEET, TABLE, hint, perform, play_until, sheet_cut, start_game, visible,
-                          wait_turn_or_window)
+from table_driver import (
+    READY_INPUT,
+    SHEET,
+    TABLE,
+    hint,
+    perform,
+    play_until,
+    sheet_cut,
+    start_game,
+    visible,
+    wait_turn_or_window,
+)
 
 from rummytable.tress.position import scenario
 
@@ -187,7 +198,7 @@ def test_a_phone_holds_a_hand_of_eight_in_one_row(session: BrowserSession, size:
     hand = _boxes(page)["handCards"]
     assert len(hand) == 8 and _rows(hand) == 1, f"{len(hand)} cards in {_rows(hand)} rows"
     assert not _hidden_indexes(hand)
-    strips = [later["x"] - card["x"] for card, later in zip(hand, hand[1:])]
+    strips = [later["x"] - card["x"] for card, later in pairwise(hand)]
     assert min(strips) >= 36, f"a card shows a strip of {min(strips):.0f} px"
 
 

@@ -56,3 +56,10 @@ test("a lay-off at one end of a run names the end with no stray space when no jo
   }
   setLanguage("en");
 });
+
+test("an extension names its cards as the verb's object: the accusative in Ukrainian", () => {
+  setLanguage("uk");
+  const text = describeAction(view, { kind: "extend", seat: 0, meld: 4, cards: ["10S"], end: "high" });
+  assert.match(text, /^Додайте десятку пік/, text);
+  setLanguage("en");
+});

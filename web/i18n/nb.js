@@ -67,7 +67,7 @@ export default {
     obj: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     cards: { one: "{count} kort", other: "{count} kort" },
     takeRunning: "{total} poeng · {table} på bordet",
-    takeRunningOwn: "{total} poeng · omgangen {table} − {hand} = {now}",
+    takeRunningOwn: "{total} poeng · nå {table} − {hand} = {now}",
     takeRunningShort: "Du {total} · denne omgangen {now}",
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",

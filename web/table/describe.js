@@ -12,7 +12,7 @@ import { ownerMeld, seatCase, seatName } from "./seats.js";
 // `faces`: what each joker stands for, in the order of `keys` (a meld's faces).
 const names = (keys, faces = []) => list(keys.map((key, i) => cardName(key, faces[i])));
 // In a sentence each card gets its article where the language has one ("the seven of hearts").
-const named = (keys, faces = []) => list(keys.map((key, i) => t("act.theCard", { card: cardName(key, faces[i]) })));
+const named = (keys, faces = [], role = "") => list(keys.map((key, i) => t("act.theCard", { card: cardName(key, faces[i], role) })));
 
 /**
  * Describe an action for the person ("Discard the seven of hearts").
@@ -49,7 +49,8 @@ export function describeAction(view, action, { short = false } = {}) {
     case "extend": {
       const meld = meldOf(actionMeld(action));
       const faces = extendFaces(meld, action);
-      const text = t("act.extend", { cards: named(action.cards, faces), meld: meld ? meldWords(view, meld) : "" });
+      // The cards are the verb's object («Додайте вісімку бубон»): the accusative.
+      const text = t("act.extend", { cards: named(action.cards, faces, "acc"), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
       const preview = takePreview(view, action);
       return [short ? `${names(action.cards, faces)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
