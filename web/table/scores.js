@@ -22,14 +22,14 @@ export function resultTable(view) {
       // Take: the hand's points split into the sequences owned and the cards held (K-17).
       ...(take ? [
         h("td.num", { text: numberOr(result?.table_points?.[seat]), dataset: { testid: `table-points-${seat}` } }),
-        h("td.num", { text: result?.hand_points?.[seat] == null ? "–" : pointsText(result.hand_points[seat], { negate: true }), dataset: { testid: `held-points-${seat}` } }),
+        h("td.num", { text: numberOr(result?.hand_points?.[seat], { negate: true }), dataset: { testid: `held-points-${seat}` } }),
       ] : []),
-      h("td.num", { text: points == null ? "–" : signed(points, take) }),
+      h("td.num", { text: numberOr(points, { plus: take }) }),
       h("td.num.total", { text: pointsText(view.scores[seat]), dataset: { testid: `total-${seat}` } }),
     ]));
   }
   // On a phone each player's cards left take a line of their own under his numbers (web/css/cards.css).
-  const table = h(`table.score-table.result.${take ? "nums-4" : "nums-2"}`, { dataset: { testid: "result-table" } }, [
+  return h(`table.score-table.result.${take ? "nums-4" : "nums-2"}`, { dataset: { testid: "result-table" } }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: t("scores.player") }),
       h("th.cards-col", { scope: "col", text: t("scores.cardsLeft") }),
@@ -40,7 +40,6 @@ export function resultTable(view) {
     ])]),
     h("tbody", {}, rows),
   ]);
-  return table;
 }
 
 /** Every finished round's points and the totals. */
@@ -58,7 +57,7 @@ export function historyTable(view) {
     ])]),
     h("tbody", {}, rounds.map((points, i) => h("tr", {}, [
       h("th", { scope: "row", text: String(i + 1) }),
-      ...points.map((p) => h("td.num", { text: signed(p, take) })),
+      ...points.map((p) => h("td.num", { text: pointsText(p, { plus: take }) })),
     ]))),
     h("tfoot", {}, [h("tr", {}, [
       h("th", { scope: "row", text: t("scores.total") }),
@@ -107,12 +106,9 @@ export function sheetBody(view) {
   return nodes;
 }
 
-function numberOr(value) {
-  return value == null ? "–" : pointsText(value);
-}
-
-function signed(points, take) {
-  return pointsText(points, { plus: take });
+/** Points as the sheet writes them (see points.js), or "–" where there are none. */
+function numberOr(value, how = {}) {
+  return value == null ? "–" : pointsText(value, how);
 }
 
 /** A card as a short coloured label ("K♠", "JK") for the score sheet. */
