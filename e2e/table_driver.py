@@ -112,6 +112,16 @@ def click_card(page: Any, key: str) -> None:
     page.click(f'.hand [data-card="{key}"]', position=CARD_GRIP)
 
 
+def select_cards(page: Any, cards: list[str]) -> None:
+    """Make ``cards`` the hand's whole selection, clicking only the cards that must change (a hint
+    leaves its move's cards selected)."""
+    pressed = set(page.eval_on_selector_all(".hand [data-card][aria-pressed=true]",
+                                            "cards => cards.map(c => c.dataset.card)"))
+    for key in hand_cards(page):
+        if (key in cards) != (key in pressed):
+            click_card(page, key)
+
+
 def _pick(page: Any, dialog: str, action: dict[str, Any]) -> None:
     """In a choice dialog, click the button whose action is ``action`` (else the first)."""
     page.wait_for_selector(f"dialog[data-testid={dialog}]")
@@ -143,12 +153,11 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             page.drag_and_drop(f'.hand [data-card="{action["card"]}"]', "[data-testid=discard-pile]",
                                source_position=CARD_GRIP)
         else:
-            click_card(page, action["card"])
+            select_cards(page, [action["card"]])
             page.click("[data-testid=discard]")
     elif kind == "lay_down":
         cards = [c for m in action["melds"] for c in m["cards"]] if "melds" in action else action["cards"]
-        for card in cards:
-            click_card(page, card)
+        select_cards(page, cards)
         page.click("[data-testid=lay-down]")
         # With one way to lay the cards the page lays them at once; with more it asks which.
         if wait_lay_down_dialog(page, cards):
@@ -161,8 +170,7 @@ def perform(page: Any, action: dict[str, Any], *, drag: bool = False) -> None:
             page.drag_and_drop(f'.hand [data-card="{cards[0]}"]', f'[data-testid="meld-{meld}"]',
                                source_position=CARD_GRIP)
         else:
-            for card in cards:
-                click_card(page, card)
+            select_cards(page, cards)
             page.click(f'[data-testid="meld-{meld}"]')
         if page.locator("dialog[data-testid=meld-choice]").count():
             _pick(page, "meld-choice", action)
@@ -245,7 +253,7 @@ def hint_until(page: Any, wanted: Callable[[dict[str, Any], str], bool], *, turn
                next_round: bool = False) -> dict[str, Any]:
     """Play the hinted moves, passing every take-it chance, until a hint is a move ``wanted``
     accepts (it gets the action and the hint's text); return that action, the hint still showing
-    and nothing selected or played for it yet.
+    with its cards selected (as the hint leaves them) and nothing played for it yet.
 
     :param next_round: at a round's score sheet go on to the next round (otherwise the sheet fails).
     :raises AssertionError: when the match (or, without ``next_round``, the round) ends, or

@@ -32,6 +32,29 @@ DISCARDS = "[data-testid=log] li[data-kind=card_discarded]"
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
 
 
+def test_a_hint_selects_its_cards_so_its_move_is_one_press_away(session: BrowserSession) -> None:
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    for kind in ("lay_down", "discard"):
+        action = hint_until(page, lambda a, _text, kind=kind: a["kind"] == kind, turns=80)
+        cards = [action["card"]] if kind == "discard" else action["cards"]
+        selected = page.eval_on_selector_all(".hand [data-card][aria-pressed=true]",
+                                             "cs => cs.map(c => c.dataset.card)")
+        assert sorted(selected) == sorted(cards), f"hinted {action}, selected {selected}"
+        button = "[data-testid=discard]" if kind == "discard" else "[data-testid=lay-down]"
+        assert page.get_attribute(button, "aria-disabled") != "true" and page.is_enabled(button)
+        before = page.locator(YOUR_DISCARD).count()
+        page.click(button)
+        if kind == "lay_down" and wait_lay_down_dialog(page, cards):
+            _pick(page, "lay-down-dialog", action)
+            page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+        for card in cards:
+            page.wait_for_selector(f'.hand [data-card="{card}"]', state="detached")
+        if kind == "discard":
+            assert page.locator(YOUR_DISCARD).count() == before + 1
+
+
 def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)

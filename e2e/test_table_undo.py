@@ -9,10 +9,10 @@ from harness import BrowserSession, wait_ready
 from table_driver import (
     READY_INPUT,
     _pick,
-    click_card,
     hand_cards,
     hint_until,
     perform,
+    select_cards,
     start_game,
     visible,
     wait_lay_down_dialog,
@@ -40,8 +40,7 @@ def test_take_over_is_one_action_and_undo_gives_the_sequence_back_K_12(session: 
     action = hint_until(page, lambda a, text: a["kind"] == "extend" and "take this sequence over" in text, turns=80)
     before, hand_before = _melds(page), hand_cards(page)
     owner = next(m["owner"] for m in before if m["id"] == action["meld"])
-    for card in action["cards"]:
-        click_card(page, card)
+    select_cards(page, action["cards"])
     page.click(f'[data-testid="meld-{action["meld"]}"]')
     if page.locator("dialog[data-testid=meld-choice]").count():
         # Asked only when both ends are possible: one choice per end.
@@ -65,8 +64,7 @@ def test_a_lay_down_with_one_arrangement_is_laid_at_once_and_undone(session: Bro
         action = hint_until(page, lambda a, _text: a["kind"] == "lay_down", turns=80)
         before, hand_before = _melds(page), hand_cards(page)
         assert not visible(page, UNDO)
-        for card in action["cards"]:
-            click_card(page, card)
+        select_cards(page, action["cards"])
         page.click("[data-testid=lay-down]")
         if not wait_lay_down_dialog(page, action["cards"]):
             break

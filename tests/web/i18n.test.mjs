@@ -75,3 +75,18 @@ for (const [code, dict] of Object.entries({ en, ...OTHERS })) {
     assert.deepEqual(wrong, [], wrong.join("\n"));
   });
 }
+
+for (const [code, dict] of Object.entries({ en, ...OTHERS })) {
+  test(`${code}: Undo and Cancel are different words (a dialog's Cancel is no take-back)`, () => {
+    assert.notEqual(dict.actions.undo, dict.common.cancel);
+  });
+}
+
+for (const [code, dict] of Object.entries({ en, ...OTHERS })) {
+  test(`${code}: the rules call Undo by the button's word and its sign (a phone shows only the sign)`, async () => {
+    for (const game of ["tress", "take"]) {
+      const page = (await import(`../../web/rules/${game}.${code}.js`)).default;
+      assert.ok(page.appUndo.includes(dict.actions.undo) && page.appUndo.includes("↶"), `${game}.${code}: ${page.appUndo}`);
+    }
+  });
+}

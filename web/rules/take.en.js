@@ -46,7 +46,7 @@ export default {
   },
   appSelect: "Click or tap cards to select them, then click or tap a highlighted sequence (or drag onto it). The app asks only when the cards could go at either end, and says what a joker will stand for.",
   appLayDown: "Select three or more cards and press “Lay down” for a new sequence.",
-  appUndo: "Changed your mind? “Undo” takes back your last sequence laid down or extended (a take-over too), one by one, until you discard.",
+  appUndo: "Changed your mind? “Undo” (↶) takes back your last sequence laid down or extended (a take-over too), one by one, until you discard.",
   markPlayable: "A green dot on a card in your hand: it can be added to a sequence on the table now.",
   markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
 };

@@ -46,7 +46,7 @@ export default {
   },
   appSelect: "Klikk eller trykk på kort for å velge dem, og så på en uthevet serie (eller dra dit). Appen spør bare når kortene kan ligge i begge ender, og sier hva en joker står for.",
   appLayDown: "Velg tre eller flere kort og trykk «Legg ned» for en ny serie.",
-  appUndo: "Ombestemt deg? «Angre» tar tilbake den siste serien du la ned eller la til på (også en overtakelse), én om gangen, helt til du kaster.",
+  appUndo: "Ombestemt deg? «Angre» (↶) tar tilbake den siste serien du la ned eller la til på (også en overtakelse), én om gangen, helt til du kaster.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
 };

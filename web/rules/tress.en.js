@@ -78,7 +78,7 @@ export default {
   tieBreak: "The lowest total after 7 rounds wins. Equal totals are decided by the fewest points in round 7 (a tie there still shares the win).",
   appSelect: "Click or tap cards to select them. Click or tap a highlighted meld to add a card, or drag the card onto it.",
   appLayDown: "“Lay down” shows the ways your selected cards (or your whole hand) can make the contract.",
-  appUndo: "Changed your mind? “Undo” takes back what you laid down or laid off this turn, one move at a time, until you discard.",
+  appUndo: "Changed your mind? “Undo” (↶) takes back what you laid down or laid off this turn, one move at a time, until you discard.",
   appHint: "The Hint button shows what the normal computer player would do, and why.",
   appTakeIt: "By default the app asks you to “take it” only when the card fits your hand: it brings your contract closer or, once you are down, you can lay it off. To be asked for every card, untick that choice on the start screen.",
   markPlayable: "A green dot on a card in your hand: it fits a meld on the table now.",

@@ -78,7 +78,7 @@ export default {
   tieBreak: "Den med lavest sum etter 7 runder vinner. Står flere likt, vinner den av dem som fikk færrest poeng i runde 7 (er det likt også der, deler de seieren).",
   appSelect: "Klikk eller trykk på kort for å velge dem. Klikk eller trykk på en uthevet kombinasjon for å legge på, eller dra kortet dit.",
   appLayDown: "«Legg ned» viser hvordan de valgte kortene (eller hele hånden) kan oppfylle rundens mål.",
-  appUndo: "Ombestemt deg? «Angre» tar tilbake det du la ned eller la på i denne turen, ett trekk om gangen, helt til du kaster.",
+  appUndo: "Ombestemt deg? «Angre» (↶) tar tilbake det du la ned eller la på i denne turen, ett trekk om gangen, helt til du kaster.",
   appHint: "Tips-knappen viser hva datamaskinen på middels nivå ville gjort, og hvorfor.",
   appTakeIt: "Som standard spør appen deg om «take it» bare når kortet passer til hånden din: det bringer deg nærmere kontrakten, eller du kan legge det på når du har gått ned. Vil du bli spurt for hvert kort, fjern haken for det valget på startskjermen.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på bordet nå (på en kombinasjon som ligger der).",

@@ -43,6 +43,11 @@ export function actionCards(action) {
   return [];
 }
 
+/** Every card an action moves from the hand: all the melds' cards of a lay-down, else actionCards. @param {Action} action @returns {string[]} */
+export function movedCards(action) {
+  return action.melds ? action.melds.flatMap((meld) => meld.cards) : actionCards(action);
+}
+
 /** The meld an action adds to (lay_off, swap_joker, extend), if any. @param {Action} action @returns {number | null} */
 export function actionMeld(action) {
   return typeof action.meld === "number" ? action.meld : null;

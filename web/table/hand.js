@@ -72,6 +72,12 @@ export class Hand {
     this.onChange();
   }
 
+  /** Select exactly the cards of `keys` that are held (a hinted move's cards), nothing else. @param {string[]} keys */
+  selectOnly(keys) {
+    this.selected = new Set(keys.filter((key) => this.order.includes(key)));
+    this.render();
+  }
+
   clearSelection() {
     this.selected.clear();
     this.render();

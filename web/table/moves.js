@@ -239,6 +239,8 @@ export async function hint(m) {
     const why = describeReason(m.view, reason);
     m.table.showHint(action ? describeAction(m.view, action) : t("hint.pass"), why);
     m.hinted = action;
+    // The hinted cards stand selected, so the hinted move is one press away (Discard, Lay down).
+    if (action && m.isMine()) m.table.hand.selectOnly(A.movedCards(action));
     m.draw();
     const message = m.table.message;
     message.dataset.hintKind = kind;

@@ -97,8 +97,7 @@ function cardMarks(m, view, playing) {
     m.hinted = null;
   }
   if (hinted) {
-    const cards = hinted.melds ? hinted.melds.flatMap((meld) => meld.cards) : A.actionCards(hinted);
-    for (const card of cards) marks.set(card, `${marks.get(card) ?? ""} hinted`.trim());
+    for (const card of A.movedCards(hinted)) marks.set(card, `${marks.get(card) ?? ""} hinted`.trim());
   }
   return marks;
 }
