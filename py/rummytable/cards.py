@@ -285,9 +285,15 @@ def build_deck(decks: int, jokers: int) -> list[Card]:
     """
     if decks < 1 or jokers < 0:
         raise ValueError(f"a deck needs decks >= 1 and jokers >= 0, not {decks} and {jokers}")
+    return list(_canonical_deck(decks, jokers))
+
+
+@functools.cache
+def _canonical_deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    # Built and sorted once per shape: every deal, position check and bot's card count asks for it.
     cards = [Card(rank, suit, copy) for copy in range(decks) for suit in SUITS for rank in RANKS]
     cards.extend(joker(copy) for copy in range(jokers))
-    return sorted(cards)
+    return tuple(sorted(cards))
 
 
 def keys(cards: Sequence[Card]) -> list[str]:
