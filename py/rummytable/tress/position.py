@@ -331,8 +331,9 @@ def _validate(game: TressGame) -> None:
         c for t in game.state.melds.values() for c in t.meld.cards]
     deck = Counter(build_deck(DECKS, game.options.joker_count))
     found = Counter(everything)
-    extra = sorted(c.key for c in (found - deck).elements())
-    missing = sorted(c.key for c in (deck - found).elements())
+    # Subtracted only when the counts differ: the usual case is one comparison.
+    extra = [] if found == deck else sorted(c.key for c in (found - deck).elements())
+    missing = [] if found == deck else sorted(c.key for c in (deck - found).elements())
     if extra or missing:
         raise PositionError(f"{where}: every card of the deck must be in exactly one place; "
                             f"extra or repeated: {extra[:8]}, missing: {missing[:8]}")
