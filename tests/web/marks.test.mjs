@@ -21,8 +21,8 @@ for (const lang of ["en", "nb", "uk"]) {
     assert.equal(markTitle("", "take"), "");
   });
 
-  test(`${lang}: How to play explains the marks`, async () => {
-    for (const [game, marks] of [["tress", ["markPlayable", "markTaken", "markDead"]], ["take", ["markPlayable", "markTaken"]]]) {
+  test(`${lang}: How to play explains the marks, the owner's colour bar too`, async () => {
+    for (const [game, marks] of [["tress", ["markPlayable", "markTaken", "markDead", "markOwner"]], ["take", ["markPlayable", "markTaken", "markOwner"]]]) {
       const rules = await rulesText(game, lang, {}, {});
       const items = rules.sections.flatMap((section) => section.items);
       for (const key of marks) {

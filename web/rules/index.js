@@ -21,7 +21,7 @@ export async function rulesOf(game, options = {}) {
 }
 
 /** The rules' items that explain a mark of the table, and the mark's look. */
-const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markDead: "legend-dead" };
+const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markDead: "legend-dead", markOwner: "legend-owner" };
 
 /** Render rules (from rulesOf) as elements; items that follow a house rule carry a mark. */
 export function rulesBody(rules) {

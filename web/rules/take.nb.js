@@ -49,4 +49,5 @@ export default {
   appUndo: "Ombestemt deg? «Angre» (↶) tar tilbake den siste serien du la ned eller la til på (også en overtakelse), én om gangen, helt til du kaster.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
+  markOwner: "Den fargede stripen til venstre på en serie: eierens farge, samme farge som den spillerens plass. Den skifter når serien blir overtatt.",
 };
