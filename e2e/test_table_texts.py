@@ -17,6 +17,7 @@ from table_driver import (
     pass_claim,
     perform,
     play_until,
+    select_cards,
     start_game,
     visible,
     wait_turn_or_window,
@@ -43,6 +44,7 @@ def test_a_second_draw_and_an_unavailable_lay_down_say_why(session: BrowserSessi
     page.click("[data-testid=stock]")
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
     assert hint(page)["kind"] != "lay_down", "this deal must leave the person without the contract"
+    select_cards(page, [])  # the hint selected its discard; Lay down is pressed with nothing selected
     # Playing, but without the contract: Lay down looks unavailable and its title says why.
     assert page.get_attribute("[data-testid=lay-down]", "aria-disabled") == "true"
     no_contract = "Your hand does not hold this round\u2019s contract yet."
