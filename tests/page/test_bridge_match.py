@@ -159,6 +159,29 @@ def test_hint_during_a_take_it_chance_weighs_the_card_T_16() -> None:
     assert not all(hints), "every chance was called for"
 
 
+@pytest.mark.parametrize(("priority", "outranked"), [("first_call", True), ("seat_order", False)])
+def test_hint_lets_a_card_go_once_an_earlier_call_outranks_the_person_T_18(priority: str, outranked: bool) -> None:
+    # East (seat 3) is due to draw; the person (seat 0) and North (seat 1) may call. North calls
+    # first: served in arrival order (T-18) he gets the card, so the hint no longer calls. In seat
+    # order from the drawer's left the person comes before North, and a call still pays.
+    view = start("tress", ["human", "normal", "normal", "normal"], {"claim_priority": priority}, seed=1)["view"]
+    for _ in range(300):
+        legal = view["legal_actions"]
+        chance = view["to_move"] == 3 and bool(legal) and all(action["kind"] == "call" for action in legal)
+        if chance and not view["claims"] and call("hint")["result"]["action"] is not None:
+            break
+        assert view["to_move"] != 0, "no take-it chance the hint would call for before the person's turn"
+        view = call("bot_step")["result"]["view"]
+    assert call("bot_claim", {"seat": 1})["result"]["view"]["claims"] == [1]
+    hint = call("hint")["result"]
+    if outranked:
+        assert hint["action"] is None, hint
+        assert hint["reason"]["id"] == "claim.outranked" and hint["reason"]["params"] == {"caller": 1}, hint
+        assert "served first" in hint["reason"]["text"], hint
+    else:
+        assert hint["action"] == {"kind": "call", "seat": 0}, hint
+
+
 def test_hint_when_the_person_has_no_move_is_not_now() -> None:
     view = start("take", ["human", "easy"])["view"]
     assert view["to_move"] == 1 and view["legal_actions"] == []

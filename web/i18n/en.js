@@ -455,6 +455,7 @@ export default {
       keep_deny: "The {card} does little for you, but keeping it from {caller} costs you next to nothing.",
       grant: "The {card} does not help you: let {caller} have it and draw from the stock.",
       none: "There is nothing to call for now.",
+      outranked: "{caller} has called already and gets the card before you: a call from you now would not be served.",
       down: "You are down already: calling would only add cards to your hand.",
       all_cards: "In the last round every card you take must fit too, the penalty card as well.",
       no_help: "The {card} does not bring your contract closer.",

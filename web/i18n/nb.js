@@ -454,6 +454,7 @@ export default {
       keep_deny: "{card} gir deg lite, men å holde det unna {caller} koster deg nesten ingenting.",
       grant: "{card} hjelper deg ikke: la {caller} få det og trekk fra bunken.",
       none: "Det er ingenting å si «take it» til nå.",
+      outranked: "{caller} har alt sagt «take it» og får kortet før deg: sier du det nå, får du det ikke.",
       down: "Du har allerede gått ned: «take it» ville bare gitt deg flere kort på hånden.",
       all_cards: "I siste runde må hvert kort du tar, passe, også straffekortet.",
       no_help: "{card} bringer deg ikke nærmere rundens mål.",

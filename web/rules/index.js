@@ -21,7 +21,11 @@ export async function rulesOf(game, options = {}) {
 }
 
 /** The rules' items that explain a mark of the table, and the mark's look. */
-const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markDead: "legend-dead", markOwner: "legend-owner" };
+const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markDead: "legend-dead", markOwner: "legend-owner",
+  markJoker: "legend-joker" };
+
+/** The text a mark's look carries: "dead" on the pile, a rank in a joker's corner. */
+const LEGEND_TEXT = { markDead: () => t("piles.dead"), markJoker: () => "7" };
 
 /** Render rules (from rulesOf) as elements; items that follow a house rule carry a mark. */
 export function rulesBody(rules) {
@@ -32,7 +36,7 @@ export function rulesBody(rules) {
       h("h3", { text: section.heading }),
       h("ul", {}, section.items.map((item) => h("li", { class: item.house ? "house" : undefined, dataset: { rule: item.key } }, [
         // The marks' legend shows each mark as the table draws it (web/css/cards.css).
-        MARKS[item.key] ? h(`span.legend-mark.${MARKS[item.key]}`, { "aria-hidden": "true", text: item.key === "markDead" ? t("piles.dead") : "" }) : null,
+        MARKS[item.key] ? h(`span.legend-mark.${MARKS[item.key]}`, { "aria-hidden": "true", text: LEGEND_TEXT[item.key]?.() ?? "" }) : null,
         h("span", { text: item.text }),
         item.house ? h("span.house-mark", { text: rules.houseLabel }) : null,
       ]))),

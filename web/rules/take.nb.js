@@ -50,4 +50,5 @@ export default {
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
   markOwner: "Den fargede stripen til venstre på en serie: eierens farge, samme farge som den spillerens plass. Den skifter når serien blir overtatt.",
+  markJoker: "Et lilla hjørne på en joker på bordet: kortet den står for der.",
 };

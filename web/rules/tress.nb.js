@@ -84,5 +84,6 @@ export default {
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på bordet nå (på en kombinasjon som ligger der).",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
   markOwner: "Den fargede stripen til venstre på en kombinasjon: eierens farge, samme farge som den spillerens plass.",
+  markJoker: "Et lilla hjørne på en joker på bordet: kortet den står for der.",
   markDead: "«død» på kastebunken: det øverste kortet lå under et kort som nettopp ble tatt. Ingen kan ta det eller si «take it» til det før neste kast.",
 };

@@ -79,6 +79,8 @@ CATALOG: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
     "claim.grant": (("card", "caller"),
                     lambda p: f"lets {_seat(p['caller'])} have {p['card']} and draws from the stock"),
     "claim.none": ((), lambda p: "no call"),
+    "claim.outranked": (("caller",), lambda p: f"{_seat(p['caller'])} has called and is served first: "
+                                                 "a call now would not get the card"),
     "claim.down": ((), lambda p: "already down: a claim would only add cards"),
     "claim.all_cards": ((), lambda p: "round 7: every claimed card must fit as well"),
     "claim.no_help": (("card",), lambda p: f"{p['card']} does not bring the contract closer"),

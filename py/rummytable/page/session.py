@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from rummytable.ai import LEVELS, make_bot
+from rummytable.ai.reasons import Reason
 from rummytable.ai.tress.fit import top_discard_fits
 from rummytable.cards import CardError, parse_card
 from rummytable.game import Event, Game, MalformedActionError, Phase
@@ -251,7 +252,9 @@ class Session:
         the reason as ``{"id", "params", "text"}`` (docs/formats.md, "Reasons").
 
         During a "take it" chance out of turn the suggestion is the normal player's claim
-        decision: the call action, or ``None`` for letting the card go (T-16, T-18).
+        decision: the call action, or ``None`` for letting the card go (T-16, T-18). When a
+        pending call would be served before the person's, the suggestion is ``None`` with the
+        reason ``claim.outranked`` (its ``caller``: that seat).
 
         :raises NoMoveError: in watch mode, or when the person has no legal action now.
         """
@@ -269,9 +272,22 @@ class Session:
             # A "take it" chance out of turn (T-16): call, or let the card go (action None),
             # as the normal player would weigh it against the penalty card.
             claim = bot.claim(view, self._log())
+            ahead = self._served_before_person()
+            if claim.call and ahead is not None:
+                # A pending call is served first (T-18): a call now would not get the card.
+                return {"action": None, "reason": Reason("claim.outranked", {"caller": ahead}).to_json()}
             return {"action": legal[0] if claim.call else None, "reason": claim.why.to_json()}
         decision = bot.decide(view, self._log())
         return {"action": decision.action, "reason": decision.why.to_json()}
+
+    def _served_before_person(self) -> int | None:
+        """The pending caller who would be served before a call the person made now (Tress, T-18
+        and its ``claim_priority`` option), or None: no call pending, or the person's would come first."""
+        order = getattr(self.game, "claim_order", None)
+        if order is None or self.human is None:
+            return None
+        first: int = order(also=self.human)[0]
+        return None if first == self.human else first
 
     def arrangements(self, cards: list[str]) -> dict[str, Any]:
         """Ways for the person to lay down exactly the selected ``cards`` (Tress): ``{"lay_downs": [action JSON]}``.

@@ -185,12 +185,17 @@ class TressGame(Game):
         """Every event so far as a spectator sees it (``Event.for_seat(None)``)."""
         return [event.for_seat(None) for event in self.state.log]
 
-    def claim_order(self) -> list[int]:
-        """Pending callers in the order they would be served (T-18 and its option)."""
+    def claim_order(self, also: int | None = None) -> list[int]:
+        """Pending callers in the order they would be served (T-18 and its option).
+
+        :param also: a seat whose call is counted as made now, after the pending ones (None: none).
+        :returns: seat numbers, the first one served first.
+        """
+        claims = [*self.state.claims, *([also] if also is not None and also not in self.state.claims else [])]
         if self.state.options.claim_priority is ClaimPriority.SEAT_ORDER and self.state.to_move is not None:
             drawer, n = self.state.to_move, self.num_players
-            return sorted(self.state.claims, key=lambda s: (s - drawer) % n)
-        return list(self.state.claims)
+            return sorted(claims, key=lambda s: (s - drawer) % n)
+        return claims
 
     def action_from_json(self, data: object) -> Action:
         """Parse a Tress action (see :mod:`rummytable.tress.actions`).
