@@ -78,3 +78,24 @@ test("the call's prompt names the caller in every language", () => {
   setLanguage("en", { remember: false });
   assert.equal(prompt(called, { human: true, thinking: null }), "East called “take it!”. Your answer?");
 });
+
+const { cardName } = await import("../../web/table/cards.js");
+
+/** The person (seat 0) due to draw, with the discard pile's top card open to him. */
+function drawView(game, legal = ["draw_stock", "draw_discard"]) {
+  return { game, phase: "draw", seat: 0, to_move: 0, players: 4, discard_top: "9D",
+    seat_kinds: ["human", "bot", "bot", "bot"], legal_actions: legal.map((kind) => ({ kind, seat: 0 })) };
+}
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: a Tress draw says the others may call for the discard first (T-18); Take's does not`, () => {
+    setLanguage(lang, { remember: false });
+    const card = cardName("9D");
+    const person = { human: true, thinking: null };
+    assert.equal(prompt(drawView("tress"), person), t("prompt.drawBeforeCall", { card }));
+    assert.equal(prompt(drawView("take"), person), t("prompt.draw", { card }));
+    assert.notEqual(t("prompt.drawBeforeCall", { card }), t("prompt.draw", { card }));
+    // A dead discard (T-17) cannot be drawn or called for: the line names the stock alone.
+    assert.equal(prompt(drawView("tress", ["draw_stock"]), person), t("prompt.drawStock"));
+  });
+}

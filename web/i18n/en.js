@@ -151,6 +151,7 @@ export default {
     waiting: "{name} to play.",
     thinking: "{name} is thinking…",
     draw: "Your turn: draw from the stock, or take the {card}.",
+    drawBeforeCall: "Your turn: draw, or take the {card} before anyone calls “take it!”.",
     drawStock: "Your turn: draw from the stock.",
     claimed: "Someone called “take it!”. Your answer?",
     claimedBy: "{name} called “take it!”. Your answer?",

@@ -150,6 +150,7 @@ export default {
     waiting: "{name} sin tur.",
     thinking: "{name} tenker …",
     draw: "Din tur: trekk fra bunken, eller ta {card}.",
+    drawBeforeCall: "Din tur: trekk, eller ta {card} før noen sier «take it!».",
     drawStock: "Din tur: trekk fra bunken.",
     claimed: "Noen sa «take it!». Hva svarer du?",
     claimedBy: "{name} sa «take it!». Hva svarer du?",

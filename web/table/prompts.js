@@ -29,9 +29,11 @@ export function prompt(view, { human, thinking }) {
     return caller == null ? t("prompt.claimed") : t("prompt.claimedBy", { name: name(caller) });
   }
   if (view.phase === "draw") {
-    return A.drawAction(view, "discard")
-      ? t("prompt.draw", { card: cardName(view.discard_top) })
-      : t("prompt.drawStock");
+    if (!A.drawAction(view, "discard")) return t("prompt.drawStock");
+    // In Tress the others may still call for that card until the person draws (T-18): say so, or
+    // a call that arrives a moment later seems to take back the person's turn.
+    const key = view.game === "tress" ? "prompt.drawBeforeCall" : "prompt.draw";
+    return t(key, { card: cardName(view.discard_top) });
   }
   if (view.game === "take") return t("prompt.playTake");
   if (view.contract?.all_cards) return t("prompt.playRound7");
