@@ -14,6 +14,10 @@ as a ratio to that baseline on the same machine under the same load.
 - ``slow_link_cold_ms``: a first visit over a 20 Mbit/s link with 40 ms latency (e2e/sites.py: the
   server paces what it sends, for all connections together).
 
+The app's cold start also gives its ``stages``: when the download, Python's start and engine ready
+began (the page's marks), and ``games_loaded``, when a request that needs the games was first
+answered (sent at engine ready: a match started that early waits that long).
+
 Engine ready is the page's ``rummytable:engine-ready`` mark (the bare page sets the same mark when its
 Python answered). Progress lines go to stderr.
 """
@@ -132,6 +136,12 @@ def private_window(ctx: Any) -> Iterator[Any]:
         context.close()
 
 
+# Any request but "version" waits for the games to load (docs/engine-protocol.md): "state" with no
+# match is the cheapest, answered by an error.
+GAMES_LOADED_JS = ("() => window.rummyTable.engine.call('state')"
+                   ".then(() => performance.now(), () => performance.now())")
+
+
 def _page(context: Any) -> Any:
     return context.pages[0] if context.pages else context.new_page()
 
@@ -172,7 +182,10 @@ def bench_cold(ctx: Any, sites: Sites) -> dict[str, Any]:
                     page = _page(context)
                     page.goto(site.url)
                     samples.append(_ready_ms(page))
-                    for name, value in _stages(page).items():
+                    marks = _stages(page)
+                    if which == "app":
+                        marks["games_loaded"] = float(page.evaluate(GAMES_LOADED_JS))
+                    for name, value in marks.items():
                         stages.setdefault(name, []).append(value)
         result = summary(samples)
         if stages:

@@ -14,7 +14,8 @@
 //                   {type: "fatal", error: {type, message}}   start-up failed; nothing will be answered.
 //                       type: "download_failed" (a file could not be fetched), "no_wasm", "start_failed"
 //
-// Requests that arrive while Python starts are answered once it is ready.
+// Requests that arrive while Python starts are answered once it is ready: "version" as soon as
+// the bridge is up, any other once the games are loaded as well (a few tenths of a second later).
 //
 // Files: each one comes from Cache Storage when a copy is there (the service worker's offline copy,
 // or what an earlier attempt downloaded), else from the network, counted as it streams in and put
@@ -25,9 +26,10 @@
 // Python: restored from the start-up snapshot when this browser has made one (a memory image of
 // Python with the engine imported: a fraction of a second), else started from scratch with the
 // build's trimmed, precompiled standard library and the engine's package zip. After a start from
-// scratch the worker takes that snapshot, before answering any request (the image must not hold a
-// match), and stores it for the next start. Pyodide's snapshot API is private, which is one reason
-// its version is pinned; an image it will not restore is dropped and Python starts from scratch.
+// scratch the worker takes that snapshot once the games are loaded, before answering any request
+// but "version" (the image must not hold a match), and stores it for the next start. Pyodide's
+// snapshot API is private, which is one reason its version is pinned; an image it will not
+// restore is dropped and Python starts from scratch.
 
 import { Downloads, StartError, dropEverywhere, networkFetch, openStore } from "./start-up/downloads.js";
 
@@ -188,28 +190,37 @@ async function boot() {
   let fresh = false;
   if (!handle) {
     pyodide = await Promise.race([startPyodide(config, downloads, prepared, { _makeSnapshot: Boolean(store) }), failed]);
-    pyodide.runPython("import rummytable.page.bridge");
+    // The bridge alone: enough for "version" (the page's "engine ready"); the games come next.
+    handle = bridgeHandle(pyodide);
     fresh = true;
   }
   await allHere;
   progress("ready", 1, { start });
-  // A fresh start takes its snapshot right after "ready", in the same task: requests are
-  // messages, served only after this task, so the image holds no match (nor the bridge's
-  // handle, made after it). The page hears "ready" a tenth of a second sooner; a request sent
-  // at that very moment waits for the image instead.
-  let image = null;
-  if (fresh) {
-    if (store) {
-      try {
-        pyodide.runPython("import gc; gc.collect()");
-        image = pyodide.makeMemorySnapshot();
-      } catch (err) {
-        console.debug("No start-up snapshot for the next start:", err);
-      }
-    }
-    handle = bridgeHandle(pyodide);
+  bridgeUp();
+  // The games and the computer players load in a task of their own, so the "version" request
+  // already waiting is answered first; every other request waits for them (`ready`, below).
+  // A fresh start then takes its snapshot, before any such request is served, so the image
+  // holds every module and no match; the bridge's handle is let go meanwhile and made again.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const preload = pyodide.pyimport("rummytable.page.bridge.preload");
+  try {
+    preload();
+  } finally {
+    preload.destroy();
   }
-  // After "ready", so keeping the files and the image (tens of megabytes) never delays the first answer.
+  let image = null;
+  if (fresh && store) {
+    try {
+      handle.destroy();
+      handle = null;
+      pyodide.runPython("import gc; gc.collect()");
+      image = pyodide.makeMemorySnapshot();
+    } catch (err) {
+      console.debug("No start-up snapshot for the next start:", err);
+    }
+    handle ??= bridgeHandle(pyodide);
+  }
+  // After the first answers, so keeping the files and the image (tens of megabytes) never delays them.
   setTimeout(async () => {
     await downloads.kept.catch(() => {});
     let saved = false;
@@ -226,13 +237,17 @@ async function boot() {
   }, 0);
 }
 
+/** Resolves once the bridge answers "version"; `ready` once it answers everything. */
+/** @type {(value?: unknown) => void} */
+let bridgeUp = () => {};
+const up = new Promise((resolve) => { bridgeUp = resolve; });
 const ready = boot();
 ready.catch((err) => post({ type: "fatal", error: asError(err) }));
 
 self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   const { id = null, method, params = {} } = event.data ?? {};
   try {
-    await ready;
+    await (method === "version" ? Promise.race([up, ready]) : ready);
   } catch (err) {
     post({ id, error: asError(err) });
     return;

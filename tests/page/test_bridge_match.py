@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rummytable.page import bridge
+from rummytable.page.session import Session
 
 
 def call(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -132,7 +133,7 @@ def test_arrangements_offer_the_ways_to_lay_the_selected_cards() -> None:
     from rummytable.tress.position import scenario
 
     game = TressGame.from_position(scenario(["4H 4S 4C KD KS JK 7C 2D", None, None]))
-    bridge._session = bridge.Session("tress", game, ["human", "easy", "easy"], seed=1)
+    bridge._session = Session("tress", game, ["human", "easy", "easy"], seed=1)
     chosen = ["4H", "4S", "4C", "KD", "KS", "JK"]
     lay_downs = call("arrangements", {"cards": chosen})["result"]["lay_downs"]
     assert lay_downs and all(sorted(c for m in a["melds"] for c in m["cards"]) == sorted(chosen) for a in lay_downs)

@@ -20,12 +20,14 @@ import json
 import platform
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from rummytable import __version__
 from rummytable.game import OptionsError, PositionError, RulesError
 from rummytable.jsontext import JSONTextError, parse, quote
-from rummytable.page.session import NoMoveError, Session, SetupError, catalog
+
+if TYPE_CHECKING:
+    from rummytable.page.session import Session
 
 __all__ = [
     "ENGINE_ERRORS",
@@ -37,6 +39,7 @@ __all__ = [
     "NotNowError",
     "UnknownMethodError",
     "handle",
+    "preload",
 ]
 
 JSONValue: TypeAlias = dict[str, "JSONValue"] | list["JSONValue"] | str | int | float | bool | None
@@ -136,6 +139,18 @@ def version(params: Params) -> JSONValue:
     return {"version": __version__, "python": python}
 
 
+def preload() -> None:
+    """Import everything a match needs (both games, the computer players, the session).
+
+    The bridge itself loads only what :func:`version` and error answers need, so the page
+    hears that the engine is up before the games are loaded (docs/engine-protocol.md,
+    "Start-up"); the worker calls this right after, and a start-up snapshot taken after it
+    holds them all. Any request that needs them imports them anyway, so skipping this
+    costs time, never correctness.
+    """
+    import rummytable.page.session  # noqa: F401  (imported for its side effect: loading the modules)
+
+
 # One match per worker: the page plays one game at a time.
 _session: Session | None = None
 
@@ -178,6 +193,8 @@ def _set_up(make: Callable[[], Session]) -> Session:
 
     :raises BadParamsError: for a :class:`~rummytable.page.session.SetupError`.
     """
+    from rummytable.page.session import SetupError
+
     try:
         return make()
     except SetupError as exc:
@@ -189,6 +206,8 @@ def catalog_method(params: Params) -> JSONValue:
 
     :returns: ``{"games": {"tress": {"players": {min, max, default}, "options": [...], "levels": [...]}, ...}}``.
     """
+    from rummytable.page.session import catalog
+
     _no_params("catalog", params)
     result: JSONValue = catalog()
     return result
@@ -200,6 +219,8 @@ def new_match(params: Params) -> JSONValue:
     :raises OptionsError: for invalid options.
     :raises BadParamsError: for an unknown game, bad seats or a seed that is not a whole number.
     """
+    from rummytable.page.session import Session
+
     global _session
     _only("new_match", params, {"game", "options", "seats", "seed"})
     seed = _seed(params, None)
@@ -231,6 +252,8 @@ def undo(params: Params) -> JSONValue:
     :raises NotNowError: when nothing of this turn can be taken back
         (:meth:`rummytable.page.session.Session.undo`).
     """
+    from rummytable.page.session import NoMoveError
+
     _no_params("undo", params)
     try:
         return _current().undo()
@@ -275,6 +298,8 @@ def hint(params: Params) -> JSONValue:
 
     :raises NotNowError: in watch mode or when the person has no legal action now.
     """
+    from rummytable.page.session import NoMoveError
+
     _no_params("hint", params)
     try:
         return _current().hint()
@@ -303,6 +328,8 @@ def _saved(params: Params) -> Session:
     :raises BadParamsError: for params of the wrong shape, an unknown game or seats that do not fit.
     :raises PositionError: for a corrupt or incompatible position.
     """
+    from rummytable.page.session import Session
+
     unknown = set(params) - {"game", "position", "seats", "seed"}
     if unknown:  # worded alike for both methods: check_save answers exactly as load would
         raise BadParamsError(f"a save is {{game, position, seats, seed}}; unknown: {_names(unknown)}")
