@@ -62,14 +62,14 @@ PYODIDE_WHEELS = CACHE / "pyodide-wheels"
 MICROPIP_WHEEL = CACHE / "wheels" / f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 
 # The Pyodide files the site serves. Its standard library is not among them: the build ships a
-# trimmed, precompiled one (tools/engine_files.py), made from the full one in node_modules.
+# trimmed, precompiled one (py/engine_files/engine_files.py), made from the full one in node_modules.
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_BUILD_FILES = (*PYODIDE_RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
 
-# The engine's Python for the page, made by tools/engine_files.mjs in Node (see make_engine_files):
+# The engine's Python for the page, made by py/engine_files/engine_files.mjs in Node (see make_engine_files):
 # the standard-library modules it needs and the rummytable package, both as bytecode.
-ENGINE_TOOL = ROOT / "tools" / "engine_files.mjs"
-ENGINE_TOOL_FILES = (ENGINE_TOOL, ROOT / "tools" / "engine_files.py")
+ENGINE_TOOL = ROOT / "py" / "engine_files" / "engine_files.mjs"
+ENGINE_TOOL_FILES = (ENGINE_TOOL, ROOT / "py" / "engine_files" / "engine_files.py")
 ENGINE_CACHE = CACHE / "engine"
 
 # Zip entries get a fixed time so the same sources give a byte-identical wheel.
@@ -303,7 +303,7 @@ class EngineFiles:
 def make_engine_files(pyodide_src: Path, wheel: Path) -> EngineFiles:
     """The trimmed, precompiled standard library and the precompiled package, made by Pyodide in Node.
 
-    tools/engine_files.py explains which modules are kept. The result is cached in
+    py/engine_files/engine_files.py explains which modules are kept. The result is cached in
     ``.cache/engine/`` under a hash of the wheel, the Pyodide version and the tool, so an unchanged
     build does not start Node again.
 
@@ -1068,7 +1068,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     ensure_micropip()
     ensure_pyodide_test_wheels()
     log("ruff check")
-    lint = subprocess.run([venv_bin("ruff"), "check", "py", "tests", "e2e", "tools", "build.py"], cwd=ROOT,
+    lint = subprocess.run([venv_bin("ruff"), "check", "py", "tests", "e2e", "build.py"], cwd=ROOT,
                           check=False)
     log("mypy --strict py/rummytable")
     types = subprocess.run([venv_bin("mypy"), "--strict", "py/rummytable"], cwd=ROOT, check=False)

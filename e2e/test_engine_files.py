@@ -1,4 +1,4 @@
-"""tools/engine_files.py, which picks and compiles the engine's Python for the page (run here under
+"""py/engine_files/engine_files.py, which picks and compiles the engine's Python for the page (run here under
 CPython on small sources; the build runs it inside Pyodide on the real library)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import build
 
-sys.path.insert(0, str(build.ROOT / "tools"))
+sys.path.insert(0, str(build.ROOT / "py" / "engine_files"))
 import engine_files  # a build tool beside the package, not part of it
 
 

@@ -4,7 +4,7 @@ visit, then from the start-up snapshot that first start stored in the browser.
 The snapshot (web/worker.js) is Pyodide's memory with the engine imported, made in the page after a
 start from scratch; the worker restores it and skips Python's start-up. Anything wrong with it
 (damaged, not restorable) must end in a start from scratch, never in a page that cannot play. The
-library (tools/engine_files.py) holds only the modules the engine and Pyodide need: whole matches
+library (py/engine_files/engine_files.py) holds only the modules the engine and Pyodide need: whole matches
 played here in the page prove it is enough.
 """
 

@@ -42,7 +42,7 @@ const BOOT = null;
 // (web/engine/engine.js): from the offline copy the script's own address has no query.
 const fullStart = [new URL(import.meta.url).search, self.name]
   .some((query) => new URLSearchParams(query).get("start") === "full");
-// Where the archives go in Pyodide's file system; tools/engine_files.mjs compiles for these paths.
+// Where the archives go in Pyodide's file system; py/engine_files/engine_files.mjs compiles for these paths.
 const ENGINE_ZIP = "/lib/rummytable.zip";
 
 /** Owned proxy of rummytable.page.bridge.handle: JSON text in, JSON text out. */

@@ -1,7 +1,7 @@
-// Make the engine's Python archives for the page (see tools/engine_files.py, which does the work
+// Make the engine's Python archives for the page (see py/engine_files/engine_files.py, which does the work
 // inside Pyodide): the trimmed, precompiled standard library and the precompiled rummytable package.
 //
-//   node tools/engine_files.mjs <pyodide folder> <folder holding rummytable/> <out folder>
+//   node py/engine_files/engine_files.mjs <pyodide folder> <folder holding rummytable/> <out folder>
 //
 // Run by build.py; the zips and modules.json land in <out folder>.
 
@@ -33,8 +33,8 @@ function copyTree(from, to) {
 }
 
 copyTree(path.join(packageParent, "rummytable"), "/engine/rummytable");
-pyodide.FS.mkdirTree("/tools");
-pyodide.FS.writeFile("/tools/engine_files.py", readFileSync(new URL("./engine_files.py", import.meta.url)));
+pyodide.FS.mkdirTree("/build");
+pyodide.FS.writeFile("/build/engine_files.py", readFileSync(new URL("./engine_files.py", import.meta.url)));
 // Pyodide turns a Python error into a JavaScript one with the traceback module: cover that path too.
 try {
   pyodide.runPython("raise ValueError('seen from JavaScript')");
@@ -44,7 +44,7 @@ try {
 try {
   pyodide.runPython(`
 import sys
-sys.path.insert(0, "/tools")
+sys.path.insert(0, "/build")
 import engine_files
 engine_files.main("${STDLIB_MOUNT}", "/engine", "/out", "${STDLIB_MOUNT}", "${ENGINE_MOUNT}")
 `);

@@ -1,4 +1,4 @@
-"""Make the engine's two Python archives for the page; run inside Pyodide by tools/engine_files.mjs.
+"""Make the engine's two Python archives for the page; run inside Pyodide by py/engine_files/engine_files.mjs.
 
     python_stdlib.zip   the standard-library modules the engine and Pyodide's start-up import
     rummytable.zip      the rummytable package
