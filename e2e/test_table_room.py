@@ -214,6 +214,25 @@ def test_a_phone_keeps_the_empty_pile_s_mark_on_the_pile(session: BrowserSession
     assert mark["x"] >= pile["x"] - 1 and mark["x"] + mark["width"] <= pile["x"] + pile["width"] + 1, (mark, pile)
 
 
+HINT_TEXT_CUT = """() => { const m = document.querySelector("[data-testid=message]");
+  return m.scrollHeight - m.clientHeight; }"""
+TAP_TARGET = """([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest(".melds"))"""
+
+
+def _hint_reads_whole_and_lets_taps_through(page: Any, boxes: dict[str, Any]) -> None:
+    """On a phone a hint longer than the log's cell runs on over the top of the melds: its whole
+    text shows (nothing to scroll), it covers at most the melds' upper third, and a tap on the
+    melds beneath it reaches them."""
+    assert page.evaluate(HINT_TEXT_CUT) <= 1, "the hint's text is cut off (it scrolls)"
+    message, melds = boxes["message"], boxes["melds"]
+    below = message["y"] + message["h"] - melds["y"]
+    assert below <= melds["h"] / 3, f"the hint covers {below:.0f} of the melds' {melds['h']:.0f} px"
+    if _overlap(message, melds) >= 1:
+        x = max(message["x"], melds["x"]) + 4
+        y = (max(message["y"], melds["y"]) + message["y"] + message["h"]) / 2
+        assert page.evaluate(TAP_TARGET, [x, y]), "a tap on the melds under the hint does not reach them"
+
+
 @pytest.mark.parametrize("lang", ["en", "nb", "uk"])
 @pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: BrowserSession,
@@ -230,7 +249,7 @@ def test_a_phone_keeps_a_third_for_the_melds_and_two_rows_for_the_hand(session: 
     hint(page)
     boxes = _boxes(page)
     assert boxes["melds"]["h"] >= third, f"with a hint up the melds have {boxes['melds']['h']:.0f} px of {size[1]}"
-    assert _overlap(boxes["message"], boxes["melds"]) < 1, "the hint covers the melds"
+    _hint_reads_whole_and_lets_taps_through(page, boxes)
     _claim_window(page)
     boxes = _boxes(page)
     assert boxes["melds"]["h"] >= third, f"in a take-it window the melds have {boxes['melds']['h']:.0f} px of {size[1]}"
@@ -277,6 +296,68 @@ def test_the_take_it_panels_show_all_they_hold(session: BrowserSession, size: tu
     page.click("[data-testid=claim-grant]")
     play_until(page, lambda state: True if state == "claim" else None)
     _boxes(page)
+    assert not page.evaluate(PANEL_FIT), f"the take-it bar cuts off {page.evaluate(PANEL_FIT)}"
+
+
+TOP_BAR = """() => {
+  const bar = document.querySelector(".topbar").getBoundingClientRect();
+  const items = [...document.querySelectorAll(".topbar > *, .topbar .top-tools > *")]
+    .filter((el) => el.getClientRects().length && !el.classList.contains("top-tools"));
+  const problems = [];
+  const boxes = items.map((el) => [el.dataset.testid || el.className, el.getBoundingClientRect(), el]);
+  for (const [name, r, el] of boxes) {
+    const out = r.left < bar.left - 1 || r.right > bar.right + 1 || r.top < bar.top - 1 || r.bottom > bar.bottom + 1;
+    if (out) problems.push(`${name} sticks out`);
+    if (el.matches("button") && el.scrollWidth > el.clientWidth + 1) problems.push(`${name} cuts its label`);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, p] = [boxes[i], boxes[j]];
+    const w = Math.min(a[1].right, p[1].right) - Math.max(a[1].left, p[1].left);
+    const h = Math.min(a[1].bottom, p[1].bottom) - Math.max(a[1].top, p[1].top);
+    if (w > 1 && h > 1) problems.push(`${a[0]} overlaps ${p[0]}`);
+  }
+  return problems;
+}"""
+"""What of the table's top bar (Menu, the round and contract, the tools) sticks out of it,
+overlaps another item, or cuts its label."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+@pytest.mark.parametrize("size", [*SIZES, EMBED_FRAME], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_top_bar_holds_each_of_its_items_whole(session: BrowserSession, size: tuple[int, int], lang: str) -> None:
+    # Round 6 of six players: the longest contract («1 набір + 2 послідовності») beside every tool.
+    page = _prepared(session, *size, lang)
+    assert not page.evaluate(TOP_BAR), page.evaluate(TOP_BAR)
+
+
+COSTS = {("en", 1): " + a penalty card", ("en", 2): " + 2 penalty cards", ("nb", 1): " + et straffekort",
+         ("nb", 2): " + 2 straffekort", ("uk", 1): " + штрафна карта", ("uk", 2): " + 2 штрафні карти"}
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@pytest.mark.parametrize("penalty", [0, 1, 2])
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+def test_the_take_it_panels_say_what_the_caller_gets(session: BrowserSession, lang: str, penalty: int) -> None:
+    # T-17: the caller gets the card and `penalty_cards` penalty cards. The button that lets a
+    # caller have the card, and the person's own "Take it!", say so ("7♦ + a penalty card") on a
+    # 360 px phone too, where the panel leaves out its sentence; the other button says nothing.
+    position = {**ANSWER, "options": {**ANSWER["options"], "penalty_cards": penalty}}
+    page = _prepared(session, 360, 640, lang, position)
+    page.wait_for_selector("[data-testid=claim-answer]")
+
+    def gets(button: str) -> list[str]:
+        return [text.strip() for text in page.locator(f"{button} [data-testid=claim-cost]").all_inner_texts()]
+
+    cost = COSTS[lang, penalty] if penalty else ""
+    assert gets("[data-testid=claim-grant]") == [f"7♦{cost}"]  # the prepared call is for the 7♦
+    assert gets("[data-testid=claim-take-myself]") == []
+    assert not page.evaluate(PANEL_FIT), f"the answer panel cuts off {page.evaluate(PANEL_FIT)}"
+    page.click("[data-testid=claim-grant]")
+    play_until(page, lambda state: True if state == "claim" else None)
+    top = page.get_attribute("[data-testid=discard-pile]", "data-top") or ""
+    [line] = gets("[data-testid=take-it]")
+    assert line.endswith(f"{SUITS[top.split('.')[0][-1]]}{cost}"), (line, top)  # a key: "8S", "8S.1"
+    assert gets("[data-testid=claim-pass]") == []
     assert not page.evaluate(PANEL_FIT), f"the take-it bar cuts off {page.evaluate(PANEL_FIT)}"
 
 

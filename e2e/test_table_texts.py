@@ -13,6 +13,7 @@ from table_driver import (
     SHEET,
     TABLE,
     ask_to_leave,
+    hand_cards,
     hint,
     pass_claim,
     perform,
@@ -58,6 +59,13 @@ def test_a_second_draw_and_an_unavailable_lay_down_say_why(session: BrowserSessi
     text = page.text_content(MESSAGE) or ""
     assert "already drawn" in text, text
     assert "Draw one card first" not in text, text
+    # One card selected: the discard pile's dashed outline has a title saying what it is for
+    # (How to play explains it too); with nothing selected the pile has none.
+    assert page.get_attribute("[data-testid=discard-pile]", "title") is None
+    select_cards(page, hand_cards(page)[:1])
+    page.wait_for_selector("[data-testid=discard-pile].target")
+    assert page.get_attribute("[data-testid=discard-pile]", "title") == (
+        "Tap here to discard the selected card (the dashed outline marks where it goes).")
 
 
 def test_the_scores_window_before_and_after_the_first_hand(session: BrowserSession) -> None:

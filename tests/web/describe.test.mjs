@@ -63,3 +63,17 @@ test("an extension names its cards as the verb's object: the accusative in Ukrai
   assert.match(text, /^Додайте десятку пік/, text);
   setLanguage("en");
 });
+
+test("drawing from the stock with a call pending is worded as the button that does it (T-17)", () => {
+  const claim = { game: "tress", seat: 0, players: 4, seat_kinds: ["human", "normal", "normal", "normal"],
+    phase: "claim", to_move: 0, claims: [2], melds: [], discard_top: "7D" };
+  const action = { kind: "draw_stock", seat: 0 };
+  setLanguage("en");
+  assert.equal(describeAction(claim, action), "Let North have it: you draw from the stock.");
+  assert.equal(describeAction({ ...claim, phase: "draw", claims: [] }, action), "Draw from the stock.");
+  setLanguage("nb");
+  assert.equal(describeAction(claim, action), "La Nord få det: du trekker fra bunken.");
+  setLanguage("uk");
+  assert.match(describeAction(claim, action), /^Віддайте карту \(Північ\)/);
+  setLanguage("en");
+});

@@ -67,7 +67,9 @@ export default {
     obj: { you: "you", south: "South", west: "West", northwest: "North-west", north: "North", northeast: "North-east", east: "East" },
     cards: { one: "{count} card", other: "{count} cards" },
     takeRunning: "{total} points · {table} on the table",
-    takeRunningOwn: "{total} points · this hand {table} − {hand} = {now}",
+    takeRunningTotal: "{total} points",
+    takeRunningHand: "this hand {table} − {hand} = {now}",
+    takeRunningTitle: "This hand so far: {table} points in your sequences on the table, minus {hand} points in your hand, makes {now}.",
     takeRunningShort: "You {total} · this hand {now}",
     summary: { one: "{name}, {count} card", other: "{name}, {count} cards" },
     down: "down",
@@ -109,6 +111,7 @@ export default {
     deadTitle: "Dead card: it lay under the discard just taken. Nobody may take it or call “take it!” for it until the next discard.",
     empty: "empty",
     emptyTitle: "The discard pile is empty: draw from the stock.",
+    targetTitle: "Tap here to discard the selected card (the dashed outline marks where it goes).",
   },
   melds: {
     set: "set",
@@ -174,6 +177,7 @@ export default {
     called: "{name} says “take it!” for the {card}.",
     takeMyself: "Take it myself",
     letHave: "Let {name} have it",
+    cost: { one: "{card} + a penalty card", other: "{card} + {count} penalty cards" },
   },
   layDown: {
     confirmButton: "Lay down",
@@ -194,7 +198,7 @@ export default {
   },
   act: {
     drawStock: "Draw from the stock.",
-    grantByStock: "Draw from the stock (the caller gets the card).",
+    grantByStock: "Let {name} have it: you draw from the stock.",
     drawDiscard: "Take the {card} from the discard pile.",
     call: "Call “take it!” for the {card}.",
     grant: "Let {name} have it.",

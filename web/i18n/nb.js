@@ -67,7 +67,9 @@ export default {
     obj: { you: "deg", south: "Sør", west: "Vest", northwest: "Nordvest", north: "Nord", northeast: "Nordøst", east: "Øst" },
     cards: { one: "{count} kort", other: "{count} kort" },
     takeRunning: "{total} poeng · {table} på bordet",
-    takeRunningOwn: "{total} poeng · nå {table} − {hand} = {now}",
+    takeRunningTotal: "{total} poeng",
+    takeRunningHand: "nå {table} − {hand} = {now}",
+    takeRunningTitle: "Denne omgangen så langt: {table} poeng i rekkene dine på bordet, minus {hand} poeng på hånden, blir {now}.",
     takeRunningShort: "Du {total} · denne omgangen {now}",
     summary: { one: "{name}, {count} kort", other: "{name}, {count} kort" },
     down: "lagt ned",
@@ -109,6 +111,7 @@ export default {
     deadTitle: "Dødt kort: det lå under kortet som nettopp ble tatt. Ingen kan ta det eller si «take it» til det før neste kast.",
     empty: "tom",
     emptyTitle: "Kastebunken er tom: trekk fra bunken.",
+    targetTitle: "Trykk her for å kaste det valgte kortet (den stiplede rammen viser hvor det havner).",
   },
   melds: {
     set: "tress",
@@ -173,6 +176,7 @@ export default {
     called: "{name} sier «take it!» til {card}.",
     takeMyself: "Jeg tar det selv",
     letHave: "{name} kan få det",
+    cost: { one: "{card} + et straffekort", other: "{card} + {count} straffekort" },
   },
   layDown: {
     confirmButton: "Legg ned",
@@ -193,7 +197,7 @@ export default {
   },
   act: {
     drawStock: "Trekk fra bunken.",
-    grantByStock: "Trekk fra bunken (den som ropte, får kortet).",
+    grantByStock: "La {name} få det: du trekker fra bunken.",
     drawDiscard: "Ta {card} fra kastebunken.",
     call: "Si «take it!» til {card}.",
     grant: "La {name} få det.",

@@ -67,7 +67,9 @@ export default {
     obj: { you: "вас", south: "Півдня", west: "Заходу", northwest: "Північного заходу", north: "Півночі", northeast: "Північного сходу", east: "Сходу" },
     cards: { one: "{count} карта", few: "{count} карти", many: "{count} карт", other: "{count} карти" },
     takeRunning: "{total} очок · {table} на столі",
-    takeRunningOwn: "{total} очок · роздача {table} − {hand} = {now}",
+    takeRunningTotal: "{total} очок",
+    takeRunningHand: "роздача {table} − {hand} = {now}",
+    takeRunningTitle: "Ця роздача поки що: {table} очок у ваших послідовностях на столі мінус {hand} очок у руці — разом {now}.",
     takeRunningShort: "Ви {total} · ця роздача {now}",
     summary: { one: "{name}, {count} карта", few: "{name}, {count} карти", many: "{name}, {count} карт", other: "{name}, {count} карти" },
     down: "на столі",
@@ -109,6 +111,7 @@ export default {
     deadTitle: "Мертва карта: вона лежала під щойно взятою картою. Ніхто не може її взяти чи сказати на неї «Беру!» до наступного скиду.",
     empty: "пусто",
     emptyTitle: "Скидання порожнє: візьміть карту з колоди.",
+    targetTitle: "Торкніться тут, щоб скинути вибрану карту (пунктирна рамка показує, куди вона ляже).",
   },
   melds: {
     set: "набір",
@@ -174,6 +177,7 @@ export default {
     called: "{name} каже «Беру!» — карта {card}.",
     takeMyself: "Беру сам",
     letHave: "Віддати: {name}",
+    cost: { one: "{card} + штрафна карта", few: "{card} + {count} штрафні карти", many: "{card} + {count} штрафних карт", other: "{card} + {count} штрафної карти" },
   },
   layDown: {
     confirmButton: "Викласти",
@@ -194,7 +198,7 @@ export default {
   },
   act: {
     drawStock: "Візьміть карту з колоди.",
-    grantByStock: "Візьміть карту з колоди (карту зі скидання отримає той, хто сказав «Беру!»).",
+    grantByStock: "Віддайте карту ({name}): ви берете карту з колоди.",
     drawDiscard: "Візьміть карту зі скидання: {card}.",
     call: "Скажіть «Беру!» — карта {card}.",
     grant: "Віддайте карту: {name}.",

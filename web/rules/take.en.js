@@ -49,6 +49,7 @@ export default {
   appUndo: "Changed your mind? “Undo” (↶) takes back your last sequence laid down or extended (a take-over too), one by one, until you discard.",
   markPlayable: "A green dot on a card in your hand: it can be added to a sequence on the table now.",
   markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
+  markTarget: "A dashed white outline around the discard pile: a card is selected that you may discard; tap the pile (or press “Discard”) to discard it.",
   markOwner: "The coloured bar on a sequence’s left edge: its owner’s colour, the colour of that player’s seat. It changes when the sequence is taken over.",
   markJoker: "A purple corner on a joker on the table: the card it stands for there.",
 };

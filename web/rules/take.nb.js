@@ -49,6 +49,7 @@ export default {
   appUndo: "Ombestemt deg? «Angre» (↶) tar tilbake den siste serien du la ned eller la til på (også en overtakelse), én om gangen, helt til du kaster.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på en serie på bordet nå.",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
+  markTarget: "En stiplet hvit ramme rundt kastebunken: du har valgt et kort du kan kaste; trykk på bunken (eller «Kast») for å kaste det.",
   markOwner: "Den fargede stripen til venstre på en serie: eierens farge, samme farge som den spillerens plass. Den skifter når serien blir overtatt.",
   markJoker: "Et lilla hjørne på en joker på bordet: kortet den står for der.",
 };

@@ -83,6 +83,7 @@ export default {
   appTakeIt: "By default the app asks you to “take it” only when the card fits your hand: it brings your contract closer or, once you are down, you can lay it off. To be asked for every card, untick that choice on the start screen.",
   markPlayable: "A green dot on a card in your hand: it fits a meld on the table now.",
   markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
+  markTarget: "A dashed white outline around the discard pile: a card is selected that you may discard; tap the pile (or press “Discard”) to discard it.",
   markOwner: "The coloured bar on a meld’s left edge: its owner’s colour, the colour of that player’s seat.",
   markJoker: "A purple corner on a joker on the table: the card it stands for there.",
   markDead: "“dead” on the discard pile: its top card lay under a discard that was just taken. Nobody may take it or call “take it!” for it until the next discard.",

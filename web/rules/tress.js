@@ -64,7 +64,7 @@ export function tressRules(o) {
         ["roundScore"],
         [o.tie_break_round7 ? "tieBreak" : "tieShared", {}, ["tie_break_round7"]],
       ] },
-      { heading: "app", items: [["appSelect"], ["appLayDown"], ["appUndo"], ["appHint"], ["appTakeIt"], ["markPlayable"], ["markTaken"], ["markDead"], ["markOwner"], ["markJoker"]] },
+      { heading: "app", items: [["appSelect"], ["appLayDown"], ["appUndo"], ["appHint"], ["appTakeIt"], ["markPlayable"], ["markTaken"], ["markTarget"], ["markDead"], ["markOwner"], ["markJoker"]] },
     ],
   };
 }

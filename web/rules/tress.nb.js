@@ -83,6 +83,7 @@ export default {
   appTakeIt: "Som standard spør appen deg om «take it» bare når kortet passer til hånden din: det bringer deg nærmere kontrakten, eller du kan legge det på når du har gått ned. Vil du bli spurt for hvert kort, fjern haken for det valget på startskjermen.",
   markPlayable: "En grønn prikk på et kort på hånden: det kan legges på bordet nå (på en kombinasjon som ligger der).",
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
+  markTarget: "En stiplet hvit ramme rundt kastebunken: du har valgt et kort du kan kaste; trykk på bunken (eller «Kast») for å kaste det.",
   markOwner: "Den fargede stripen til venstre på en kombinasjon: eierens farge, samme farge som den spillerens plass.",
   markJoker: "Et lilla hjørne på en joker på bordet: kortet den står for der.",
   markDead: "«død» på kastebunken: det øverste kortet lå under et kort som nettopp ble tatt. Ingen kan ta det eller si «take it» til det før neste kast.",

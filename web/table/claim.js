@@ -2,6 +2,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
+import { parseCard, rankLabel, suitSymbol } from "./cards.js";
 
 /** Each open bar's way to write its words again in the current language. */
 const relabels = new WeakMap();
@@ -17,11 +18,28 @@ export function relabelClaim(slot) {
 }
 
 /**
- * The countdown bar while the person may call.
- * @param {{cardText: () => string, ms: number, onCall: () => void, onPass: () => void}} spec
- *   cardText: the card's name in the current language
+ * A button's words over a smaller second line saying what the caller gets: the card and
+ * `penalty` penalty cards from the stock (T-17), "7♦ + a penalty card". The line names the card
+ * on a phone too, where the bar leaves out its sentence.
+ * @param {HTMLElement} button
+ * @param {string} label the button's words
+ * @param {string} card the discard pile's top card (a card key)
+ * @param {number} penalty penalty cards a granted call costs (the `penalty_cards` option, 0..2)
  */
-export function claimBar({ cardText, ms, onCall, onPass }) {
+function withCost(button, label, card, penalty) {
+  const { joker, rank, suit } = parseCard(card);
+  const face = joker ? t("cards.joker") : `${rankLabel(rank)}${suitSymbol(suit)}`;
+  const gets = penalty > 0 ? t("claim.cost", { card: face, count: penalty }) : face;
+  button.replaceChildren(h("span.button-label", { text: label }), h("span.claim-cost", { dataset: { testid: "claim-cost" }, text: gets }));
+}
+
+/**
+ * The countdown bar while the person may call.
+ * @param {{card: string, cardText: () => string, penalty: number, ms: number, onCall: () => void, onPass: () => void}} spec
+ *   card: the card's key; cardText: its name in the current language; penalty: penalty cards a
+ *   granted call costs (T-17)
+ */
+export function claimBar({ card, cardText, penalty, ms, onCall, onPass }) {
   const fill = h("span.countdown-fill");
   const text = h("p.claim-text");
   const take = h("button.primary.take-it", { type: "button", dataset: { testid: "take-it" }, on: { click: onCall } });
@@ -34,7 +52,7 @@ export function claimBar({ cardText, ms, onCall, onPass }) {
   const label = () => {
     bar.setAttribute("aria-label", t("claim.group"));
     text.textContent = t("claim.prompt", { card: cardText() });
-    take.textContent = t("claim.takeIt");
+    withCost(take, t("claim.takeIt"), card, penalty);
     pass.textContent = t("claim.pass");
   };
   label();
@@ -62,15 +80,19 @@ export function openUntilDiscard(bar, text) {
 }
 
 /**
- * The drawer's choice when someone called: take it yourself, or let the caller have it.
- * @param {{callerName: string, cardText: string, onTake: () => void, onGrant: () => void}} spec
+ * The drawer's choice when someone called: take it yourself (no penalty), or let the caller have
+ * it, which costs the caller `penalty` penalty cards too (T-17).
+ * @param {{callerName: string, card: string, cardText: string, penalty: number, onTake: () => void, onGrant: () => void}} spec
+ *   card: the card's key; cardText: its name in the current language
  */
-export function claimAnswer({ callerName, cardText, onTake, onGrant }) {
+export function claimAnswer({ callerName, card, cardText, penalty, onTake, onGrant }) {
+  const grant = h("button.secondary", { type: "button", dataset: { testid: "claim-grant" }, on: { click: onGrant } });
+  withCost(grant, t("claim.letHave", { name: callerName }), card, penalty);
   return h("div.claim-bar.claim-answer", { dataset: { testid: "claim-answer" }, role: "group", "aria-label": t("claim.answerGroup") }, [
     h("p.claim-text", { text: t("claim.called", { name: callerName, card: cardText }) }),
     h("div.claim-buttons", {}, [
       h("button.primary", { type: "button", dataset: { testid: "claim-take-myself" }, text: t("claim.takeMyself"), on: { click: onTake } }),
-      h("button.secondary", { type: "button", dataset: { testid: "claim-grant" }, text: t("claim.letHave", { name: callerName }), on: { click: onGrant } }),
+      grant,
     ]),
   ]);
 }

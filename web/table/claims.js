@@ -85,7 +85,7 @@ export async function runClaimWindow(m) {
       }
     },
     show: ({ ms, onCall, onPass }) => {
-      m.table.setClaim(claimBar({ cardText: () => cardName(view.discard_top), ms, onCall, onPass }));
+      m.table.setClaim(claimBar({ card: view.discard_top, cardText: () => cardName(view.discard_top), penalty: view.penalty_cards ?? 0, ms, onCall, onPass }));
       m.table.claimSlot.querySelector("[data-testid='take-it']")?.focus();
     },
     hide: () => m.table.setClaim(null),

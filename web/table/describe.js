@@ -24,7 +24,11 @@ export function describeAction(view, action, { short = false } = {}) {
   const meldOf = (id) => view.melds.find((m) => m.id === id);
   switch (action.kind) {
     case "draw_stock":
-      return view.phase === "claim" ? t("act.grantByStock") : t("act.drawStock");
+      // With a call pending, drawing from the stock lets the caller have the card (T-17): the
+      // words name the button that does it.
+      return view.phase === "claim"
+        ? t("act.grantByStock", { name: seatName(view, (view.claims ?? [])[0] ?? view.seat) })
+        : t("act.drawStock");
     case "draw_discard":
       return t("act.drawDiscard", { card: cardName(view.discard_top) });
     case "call":

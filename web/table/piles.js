@@ -45,6 +45,7 @@ export function renderPiles(view, state) {
     class: [state.canDiscardPile ? "can" : "", state.discardTarget ? "target" : "", mark?.kind ?? ""].join(" ").trim() || undefined,
     "aria-disabled": state.canDiscardPile || state.discardTarget ? "false" : "true",
     "aria-label": discardLabel,
+    title: state.discardTarget ? t("piles.targetTitle") : undefined,
     dataset: { testid: "discard-pile", drop: "discard", pile: "discard", top: top ?? "" },
     on: { click: () => state.onDiscardPile() },
   }, [

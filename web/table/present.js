@@ -166,7 +166,9 @@ function drawClaimAnswer(m, view) {
   if (existing && existing.dataset.key === key) return;
   m.table.setClaim(claimAnswer({
     callerName: seatName(view, caller),
+    card: view.discard_top,
     cardText: cardName(view.discard_top),
+    penalty: view.penalty_cards ?? 0,
     onTake: () => act(m, take),
     onGrant: () => act(m, A.ofKind(view, "grant")[0] ?? grant),
   }));

@@ -90,10 +90,14 @@ export function runningScore(view, seat) {
   const total = view.scores[seat];
   const table = view.table_points[seat];
   const own = seat === view.seat && (view.seat_kinds ?? []).includes("human");
-  const text = own
-    ? t("seat.takeRunningOwn", { total: points(total), table: points(table), hand: points(view.hand_points), now: points(table - view.hand_points) })
-    : t("seat.takeRunning", { total: points(total), table: points(table) });
-  return h("span.seat-score", { text, dataset: { testid: `seat-score-${seat}` } });
+  if (!own) return h("span.seat-score", { text: t("seat.takeRunning", { total: points(total), table: points(table) }), dataset: { testid: `seat-score-${seat}` } });
+  // The person's line: the total, and under it this hand's table points minus hand points (the
+  // title says it in words). It takes the place of his card count, which his hand shows.
+  const hand = { table: points(table), hand: points(view.hand_points), now: points(table - view.hand_points) };
+  return h("span.seat-score.own", { title: t("seat.takeRunningTitle", hand), dataset: { testid: `seat-score-${seat}` } }, [
+    h("span", { text: t("seat.takeRunningTotal", { total: points(total) }) }),
+    h("span", { text: t("seat.takeRunningHand", hand) }),
+  ]);
 }
 
 /**
