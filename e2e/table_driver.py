@@ -189,7 +189,8 @@ def wait_lay_down_dialog(page: Any, cards: list[str]) -> bool:
     return bool(page.locator("dialog[data-testid=lay-down-dialog]").count())
 
 
-def _person_may_act(page: Any) -> str | None:
+def person_may_act(page: Any) -> str | None:
+    """What the person may do now, as :func:`wait_turn_or_window` names it, or None."""
     if visible(page, SHEET):
         # Checked after the sheet is up, so a final sheet is never taken for a round's sheet.
         return "final" if page.locator(FINAL_SHEET).count() else "sheet"
@@ -202,7 +203,7 @@ def _person_may_act(page: Any) -> str | None:
 
 def wait_turn_or_window(page: Any, timeout_s: float = 120) -> str:
     """Wait until the person can act: "sheet", "final", "claim" (a take-it window), "answer" or "turn"."""
-    state: str = page_clock.wait_until(page, lambda: _person_may_act(page), timeout_s=timeout_s,
+    state: str = page_clock.wait_until(page, lambda: person_may_act(page), timeout_s=timeout_s,
                                        what="the person's turn, a take-it window or a score sheet")
     return state
 

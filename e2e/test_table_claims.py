@@ -12,7 +12,17 @@ from typing import Any
 
 from harness import BrowserSession, wait_ready
 from page_clock import run, wait_until
-from table_driver import CLAIM_PASS, SHEET, hint, pass_claim, perform, start_game, visible, wait_turn_or_window
+from table_driver import (
+    CLAIM_PASS,
+    SHEET,
+    hint,
+    pass_claim,
+    perform,
+    person_may_act,
+    start_game,
+    visible,
+    wait_turn_or_window,
+)
 
 TAKE_IT = "[data-testid=take-it]"
 
@@ -183,7 +193,7 @@ def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> No
         return kind if kind == "pass" else None
 
     assert _play_until(page, ask) == "pass"
-    assert "Let it go" in seen[-1]
+    assert seen[-1].startswith("Hint: Pass: do not call"), seen[-1]  # worded as the bar's button
     # Once that chance is gone the hint goes too: it must not linger into the next turn or round.
     # (The countdown waits while a hint is read, so the person lets the card go.)
     page.click(CLAIM_PASS)
@@ -191,6 +201,43 @@ def test_hint_in_a_take_it_window_weighs_the_card(session: BrowserSession) -> No
     wait_until(page, lambda: not page.evaluate(
         "() => document.querySelector('[data-testid=message]').classList.contains('hint')"),
         what="the hint going once the chance is gone")
+
+
+NOT_ASKED = ".table[data-phase=claim][data-take-it-asked=no]:not([data-to-move='0'])"
+"""Someone else's take-it window in which the person is not asked (the card does not fit his hand)."""
+
+
+def test_a_hint_in_a_window_the_person_is_not_asked_in_leaves_him_nothing_to_decide(session: BrowserSession) -> None:
+    # By default the person is asked only for a card that fits his hand (T-16): in any other
+    # window no take-it bar shows, and a hint there says it is not his turn rather than answer a
+    # question nobody asked him.
+    page = session.open("?speed=fast&seed=31", clock=True)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+
+    def may_call() -> bool:
+        view = page.evaluate("window.rummyTable.engine.call('state').then((r) => r.view)")
+        return any(a["kind"] == "call" and a["seat"] == view["seat"] for a in view.get("legal_actions", []))
+
+    def window_or_turn() -> str | None:
+        # Not his own discard: a window in which he may call, yet is not asked.
+        return "window" if page.locator(NOT_ASKED).count() and may_call() else person_may_act(page)
+
+    for _ in range(60):
+        state = wait_until(page, window_or_turn, what="a window the person is not asked in, or his turn")
+        if state == "window":
+            break
+        if state == "sheet":
+            page.click("[data-testid=next-round]")
+        elif state == "claim":
+            pass_claim(page)
+        else:
+            perform(page, hint(page))
+    assert state == "window", "no window came up in which the person might call but was not asked"
+    page.click("[data-testid=hint-button]")
+    wait_until(page, lambda: "own turn" in (page.text_content("[data-testid=message]") or ""),
+               what="the notice that hints are for the person's own turn")
+    assert page.locator("[data-testid=message].hint").count() == 0, "a hint answered a window nobody asked him in"
 
 
 def test_a_hint_in_a_take_it_window_stops_the_countdown_until_the_person_decides(session: BrowserSession) -> None:

@@ -131,3 +131,17 @@ def test_take_it_calls_are_named_kept_after_continue_and_follow_the_language(ses
     assert page.text_content("[data-testid=claim-pass]") == "Nei takk"
     assert (page.text_content(".claim-bar .claim-text") or "").startswith("Vil du ha ")
     pass_claim(page)
+
+
+def test_a_locked_sequence_s_padlock_says_what_it_means_K_14(session: BrowserSession) -> None:
+    # Take: the padlock on a locked sequence has a title in words (How to play explains it too).
+    page = session.open("?speed=instant&seed=12")
+    wait_ready(page)
+    start_game(page, "take", players=3)
+    lock = "[data-testid=lock-mark]"
+    found = play_until(page, lambda state: True if page.locator(lock).count() else None)
+    assert found, "no sequence was locked in this match"
+    assert page.get_attribute(lock, "title") == (
+        "Locked: nothing can go above its top, so nobody can take this sequence over; "
+        "cards may still be added below it.")
+

@@ -64,16 +64,21 @@ test("an extension names its cards as the verb's object: the accusative in Ukrai
   setLanguage("en");
 });
 
-test("drawing from the stock with a call pending is worded as the button that does it (T-17)", () => {
+test("with a call pending, the drawer's answers are worded as the buttons that give them (T-17)", () => {
   const claim = { game: "tress", seat: 0, players: 4, seat_kinds: ["human", "normal", "normal", "normal"],
     phase: "claim", to_move: 0, claims: [2], melds: [], discard_top: "7D" };
   const action = { kind: "draw_stock", seat: 0 };
   setLanguage("en");
   assert.equal(describeAction(claim, action), "Let North have it: you draw from the stock.");
   assert.equal(describeAction({ ...claim, phase: "draw", claims: [] }, action), "Draw from the stock.");
+  const keep = { kind: "draw_discard", seat: 0 };
+  assert.equal(describeAction(claim, keep), "Take it myself: you draw the seven of diamonds from the discard pile.");
+  assert.equal(describeAction({ ...claim, phase: "draw", claims: [] }, keep), "Take the seven of diamonds from the discard pile.");
   setLanguage("nb");
   assert.equal(describeAction(claim, action), "La Nord få det: du trekker fra bunken.");
+  assert.match(describeAction(claim, keep), /^Jeg tar det selv: /);
   setLanguage("uk");
   assert.match(describeAction(claim, action), /^Віддайте карту \(Північ\)/);
+  assert.match(describeAction(claim, keep), /^Беру сам: /);
   setLanguage("en");
 });

@@ -21,8 +21,8 @@ for (const lang of ["en", "nb", "uk"]) {
     assert.equal(markTitle("", "take"), "");
   });
 
-  test(`${lang}: How to play explains the marks, the discard pile's outline, the owner's colour bar and the joker's corner too`, async () => {
-    for (const [game, marks] of [["tress", ["markPlayable", "markTaken", "markTarget", "markDead", "markOwner", "markJoker"]], ["take", ["markPlayable", "markTaken", "markTarget", "markOwner", "markJoker"]]]) {
+  test(`${lang}: How to play explains the marks, the discard pile's outline, the owner's colour bar, the lock and the joker's corner too`, async () => {
+    for (const [game, marks] of [["tress", ["markPlayable", "markTaken", "markTarget", "markDead", "markOwner", "markJoker"]], ["take", ["markPlayable", "markTaken", "markTarget", "markOwner", "markLock", "markJoker"]]]) {
       const rules = await rulesText(game, lang, {}, {});
       const items = rules.sections.flatMap((section) => section.items);
       for (const key of marks) {

@@ -128,6 +128,7 @@ export default {
     ofTo: { set: "{owner} set", run: "{owner} run", sequence: "{owner} sequence" },
     ownTo: { set: "their own set", run: "their own run", sequence: "their own sequence" },
     locked: "locked",
+    lockedTitle: "Locked: nothing can go above its top, so nobody can take this sequence over; cards may still be added below it.",
     canAdd: "your selected card fits here",
   },
   marks: {
@@ -200,6 +201,7 @@ export default {
     drawStock: "Draw from the stock.",
     grantByStock: "Let {name} have it: you draw from the stock.",
     drawDiscard: "Take the {card} from the discard pile.",
+    keepDiscard: "Take it myself: you draw the {card} from the discard pile.",
     call: "Call “take it!” for the {card}.",
     grant: "Let {name} have it.",
     layDown: "Lay down:",
@@ -215,7 +217,7 @@ export default {
     next: "Go on.",
   },
   hint: {
-    pass: "Let it go: do not call “take it!”.",
+    pass: "Pass: do not call “take it!”.",
     title: "Hint:",
     notYourTurn: "Hints are for your own turn.",
   },

@@ -127,6 +127,7 @@ export default {
     ofTo: { set: "tressen til {owner}", run: "serien til {owner}", sequence: "serien til {owner}" },
     ownTo: { set: "sin egen tress", run: "sin egen serie", sequence: "sin egen serie" },
     locked: "låst",
+    lockedTitle: "Låst: ingenting kan legges over toppen, så ingen kan ta over denne serien; kort kan fortsatt legges under.",
     canAdd: "det valgte kortet passer her",
   },
   marks: {
@@ -199,6 +200,7 @@ export default {
     drawStock: "Trekk fra bunken.",
     grantByStock: "La {name} få det: du trekker fra bunken.",
     drawDiscard: "Ta {card} fra kastebunken.",
+    keepDiscard: "Jeg tar det selv: du trekker {card} fra kastebunken.",
     call: "Si «take it!» til {card}.",
     grant: "La {name} få det.",
     layDown: "Legg ned:",
@@ -214,7 +216,7 @@ export default {
     next: "Fortsett.",
   },
   hint: {
-    pass: "La det gå: ikke si «take it!».",
+    pass: "Nei takk: ikke si «take it!».",
     title: "Tips:",
     notYourTurn: "Tips får du når det er din tur.",
   },

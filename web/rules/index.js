@@ -21,7 +21,7 @@ export async function rulesOf(game, options = {}) {
 }
 
 /** The rules' items that explain a mark of the table, and the mark's look. */
-const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markTarget: "legend-target", markDead: "legend-dead", markOwner: "legend-owner",
+const MARKS = { markPlayable: "legend-playable", markTaken: "legend-taken", markTarget: "legend-target", markDead: "legend-dead", markOwner: "legend-owner", markLock: "legend-lock",
   markJoker: "legend-joker" };
 
 /** The text a mark's look carries: "dead" on the pile, a rank in a joker's corner. */

@@ -51,5 +51,6 @@ export default {
   markTaken: "A dashed orange outline: the card you took from the discard pile. You cannot discard it this turn.",
   markTarget: "A dashed white outline around the discard pile: a card is selected that you may discard; tap the pile (or press “Discard”) to discard it.",
   markOwner: "The coloured bar on a sequence’s left edge: its owner’s colour, the colour of that player’s seat. It changes when the sequence is taken over.",
+  markLock: "A padlock on a sequence: it is locked (see “Taking and locking”); nobody can take it over any more.",
   markJoker: "A purple corner on a joker on the table: the card it stands for there.",
 };

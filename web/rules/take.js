@@ -48,7 +48,7 @@ export function takeRules(o) {
         ["target", target, ["target"]],
         [`tie.${o.tie}`, {}, ["tie"]],
       ] },
-      { heading: "app", items: [["appSelect"], ["appLayDown"], ["appUndo"], ["markPlayable"], ["markTaken"], ["markTarget"], ["markOwner"], ["markJoker"]] },
+      { heading: "app", items: [["appSelect"], ["appLayDown"], ["appUndo"], ["markPlayable"], ["markTaken"], ["markTarget"], ["markOwner"], ["markLock"], ["markJoker"]] },
     ],
   };
 }

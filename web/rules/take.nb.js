@@ -51,5 +51,6 @@ export default {
   markTaken: "En stiplet oransje ramme: kortet du tok fra kastebunken. Du kan ikke kaste det denne turen.",
   markTarget: "En stiplet hvit ramme rundt kastebunken: du har valgt et kort du kan kaste; trykk på bunken (eller «Kast») for å kaste det.",
   markOwner: "Den fargede stripen til venstre på en serie: eierens farge, samme farge som den spillerens plass. Den skifter når serien blir overtatt.",
+  markLock: "En hengelås på en serie: den er låst (se «Ta over og låse»); ingen kan ta den over lenger.",
   markJoker: "Et lilla hjørne på en joker på bordet: kortet den står for der.",
 };

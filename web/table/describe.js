@@ -30,7 +30,8 @@ export function describeAction(view, action, { short = false } = {}) {
         ? t("act.grantByStock", { name: seatName(view, (view.claims ?? [])[0] ?? view.seat) })
         : t("act.drawStock");
     case "draw_discard":
-      return t("act.drawDiscard", { card: cardName(view.discard_top) });
+      // The drawer keeping the called card (T-17) is the answer panel's "Take it myself".
+      return t(view.phase === "claim" ? "act.keepDiscard" : "act.drawDiscard", { card: cardName(view.discard_top) });
     case "call":
       return t("act.call", { card: cardName(view.discard_top) });
     case "grant":

@@ -65,7 +65,7 @@ function meldElement(view, meld, state) {
       },
     },
   }, [
-    meld.locked ? h("span.meld-badge", { "aria-hidden": "true" }, [lockIcon()]) : null,
+    meld.locked ? h("span.meld-badge", { "aria-hidden": "true", title: t("melds.lockedTitle"), dataset: { testid: "lock-mark" } }, [lockIcon()]) : null,
     h("div.meld-cards", {}, meld.cards.map((key, i) => {
       const face = meld.faces?.[i];
       const card = h("span.card.meld-card", { dataset: { card: key } }, [cardSVG(key, { face: key.startsWith("JK") ? face : undefined })]);

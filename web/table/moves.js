@@ -225,7 +225,10 @@ function sameRank(cards) {
 /** The normal computer player's move for the person, shown over the table. @param {Match} m */
 export async function hint(m) {
   if (!m.human || !m.view) return;
-  if (!m.isMine() && !A.callAction(m.view)) {
+  // Out of turn a hint answers only a take-it bar on screen: a window the person is not asked
+  // in (the card does not fit his hand) leaves him nothing to decide.
+  const asked = Boolean(m.table.claimSlot.querySelector("[data-testid='take-it']"));
+  if (!m.isMine() && (!A.callAction(m.view) || !asked)) {
     showNotice(m.table, t("hint.notYourTurn"));
     return;
   }
