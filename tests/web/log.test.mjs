@@ -135,3 +135,22 @@ test("uk: the cards a verb acts on are in the accusative, «до» takes the gen
   assert.deepEqual(logLines(tress, GRANTED).map((l) => l.text), ["Схід отримує четвірку пік і штрафну карту."]);
   assert.deepEqual(logLines(tress, KEPT).map((l) => l.text), ["Захід бере дев’ятку треф собі замість Сходу."]);
 });
+
+test("the person's own lock, take-over and granted card read in the second person, in each language", () => {
+  const expected = {
+    en: ["You locked a sequence.", "You took over a sequence from North.", "You got the nine of clubs.", "North locked a sequence."],
+    nb: ["Du låste en serie.", "Du tok over en serie fra Nord.", "Du fikk kløver ni.", "Nord låste en serie."],
+    uk: ["Ви заблокували послідовність.", "Ви забрали послідовність у Півночі.", "Ви отримали дев’ятку треф.", "Північ блокує послідовність."],
+  };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang, { remember: false });
+    const got = [
+      describeEvent(take, { kind: "sequence_locked", meld_id: 0, seat: 0, owner: 0 }),
+      describeEvent(take, { kind: "sequence_taken_over", meld_id: 0, from: 1, to: 0, cards: ["4C"], bottom_added: [] }),
+      describeEvent(tress, { kind: "claim_granted", seat: 0, card: "9C", by: 1 }),
+      describeEvent(take, { kind: "sequence_locked", meld_id: 0, seat: 1, owner: 1 }),
+    ];
+    assert.deepEqual(got, expected[lang], lang);
+  }
+  setLanguage("en", { remember: false });
+});

@@ -49,13 +49,16 @@ export function describeEvent(view, event) {
     case "claim_called":
       return t("log.called", { ...who, card: event.card ? cardName(event.card) : "" });
     case "claim_granted":
-      return t("log.granted", { ...who, card: event.card ? card(event.card) : "" });
+      return t(you ? "log.youGranted" : "log.granted", { ...who, card: event.card ? card(event.card) : "" });
     case "claim_refused":  // the drawer takes the card himself (T-17)
       return t(you ? "log.youKeptClaim" : "log.keptClaim", who);
-    case "sequence_taken_over":
-      return t("log.takenOver", { name: seatName(view, event.to ?? event.seat), from: event.from != null ? seatCase(view, event.from, "obj") : "" });
+    case "sequence_taken_over": {
+      const taker = event.to ?? event.seat;
+      const mine = taker === view.seat && (view.seat_kinds ?? []).includes("human");
+      return t(mine ? "log.youTookOver" : "log.takenOver", { name: seatName(view, taker), from: event.from != null ? seatCase(view, event.from, "obj") : "" });
+    }
     case "sequence_locked":
-      return t("log.locked", who);
+      return t(you ? "log.youLocked" : "log.locked", who);
     case "stock_rebuilt":
       return t("log.stockRebuilt", { count: event.count ?? 0 });
     case "dead_stock":  // T-22: the round ends with nobody out
