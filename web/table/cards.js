@@ -56,6 +56,16 @@ export function suitSymbol(suit) {
 }
 
 /**
+ * A card as a compact label, rank as printed on cards then suit symbol ("K♠", "Kn♠", "В♠").
+ * @param {string} key the card key
+ * @param {string} joker the label of a joker
+ */
+export function shortLabel(key, joker) {
+  const card = parseCard(key);
+  return card.joker ? joker : `${rankLabel(card.rank)}${suitSymbol(card.suit)}`;
+}
+
+/**
  * Words for a natural face: "seven of hearts", or a bare rank: "king".
  * @param {string} face
  * @param {string} [role] "acc" for the object of a verb: `cards.acc.rank`, the accusative in

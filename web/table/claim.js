@@ -2,7 +2,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/index.js";
-import { parseCard, rankLabel, suitSymbol } from "./cards.js";
+import { shortLabel } from "./cards.js";
 
 /** Each open bar's way to write its words again in the current language. */
 const relabels = new WeakMap();
@@ -27,8 +27,7 @@ export function relabelClaim(slot) {
  * @param {number} penalty penalty cards a granted call costs (the `penalty_cards` option, 0..2)
  */
 function withCost(button, label, card, penalty) {
-  const { joker, rank, suit } = parseCard(card);
-  const face = joker ? t("cards.joker") : `${rankLabel(rank)}${suitSymbol(suit)}`;
+  const face = shortLabel(card, t("cards.joker"));
   const gets = penalty > 0 ? t("claim.cost", { card: face, count: penalty }) : face;
   button.replaceChildren(h("span.button-label", { text: label }), h("span.claim-cost", { dataset: { testid: "claim-cost" }, text: gets }));
 }

@@ -1,6 +1,6 @@
 // The score sheet: each player's cards left, points for the round, running totals; the winner at the end.
 
-import { cardName, parseCard, rankLabel, suitSymbol } from "./cards.js";
+import { cardName, parseCard, shortLabel } from "./cards.js";
 import { h } from "../app/dom.js";
 import { t, list } from "../i18n/index.js";
 import { points as pointsText } from "./points.js";
@@ -114,7 +114,7 @@ function numberOr(value, how = {}) {
 /** A card as a short coloured label ("K♠", "JK") for the score sheet. */
 export function cardChip(key) {
   const card = parseCard(key);
-  const text = card.joker ? "JK" : `${rankLabel(card.rank)}${suitSymbol(card.suit)}`;
+  const text = shortLabel(key, "JK");
   return h("span.chip-card", { role: "img", "aria-label": cardName(key), dataset: { suit: card.suit ?? "joker" } }, [
     h("span", { text, "aria-hidden": "true" }),
   ]);
