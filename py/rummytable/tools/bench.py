@@ -9,7 +9,6 @@ All times come from :func:`time.perf_counter_ns` and are reported in microsecond
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import platform
@@ -265,6 +264,10 @@ def _rows(data: dict[str, Any], indent: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point; prints the report (JSON with ``--json``) and returns 0."""
+    # Imported here, not at the top: the page's standard library leaves argparse out, and the
+    # page bench runs sections (the search model's) inside the page.
+    import argparse
+
     parser = argparse.ArgumentParser(prog="python -m rummytable bench", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--hands", type=int, default=None, help="samples per case (default 10000, quick 200)")
