@@ -145,3 +145,6 @@ def test_a_locked_sequence_s_padlock_says_what_it_means_K_14(session: BrowserSes
         "Locked: nothing can go above its top, so nobody can take this sequence over; "
         "cards may still be added below it.")
 
+    # Its spoken label is sentences, each begun with a capital: "…: 9♠, 10♠, J♠, Q♠, K♠, A♠. Locked".
+    label = page.locator(".meld.locked").first.get_attribute("aria-label") or ""
+    assert label.endswith(". Locked") or ". Locked. " in label, label

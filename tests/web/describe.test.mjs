@@ -52,7 +52,24 @@ test("a lay-off at one end of a run names the end with no stray space when no jo
     setLanguage(lang);
     const text = describeAction(tressView, { kind: "lay_off", seat: 0, card: "4H", meld: 0, end: "low" });
     assert.doesNotMatch(text, / \)/, `${lang}: ${text}`);
-    assert.match(text, /\(\S[^)]*\S\)$/, `${lang}: ${text}`);
+    assert.match(text, /\(\S[^)]*\S\)\.$/, `${lang}: ${text}`);
+  }
+  setLanguage("en");
+});
+
+test("the hint's lay-off and extension are whole sentences; a take-over preview follows as one more", () => {
+  const takeView = {
+    game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
+    melds: [{ id: 3, owner: 1, kind: "run", start: 5, cards: ["5H", "6H", "7H"], faces: ["5H", "6H", "7H"] }],
+  };
+  const extend = { kind: "extend", seat: 0, meld: 3, cards: ["8H"], end: "high" };
+  assert.equal(describeAction(takeView, extend),
+    "Add the eight of hearts to North’s sequence (at the high end). You will take this sequence over from North.");
+  assert.equal(describeAction(takeView, extend, { short: true }),
+    "eight of hearts · at the high end — You will take this sequence over from North.");
+  for (const lang of ["nb", "uk"]) {
+    setLanguage(lang);
+    assert.match(describeAction(takeView, extend), /\)\. \S.*\.$/, lang);
   }
   setLanguage("en");
 });

@@ -7,7 +7,7 @@ import { test } from "node:test";
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
 
 const { setLanguage } = await import("../../web/i18n/index.js");
-const { turnBadgeText } = await import("../../web/table/seats.js");
+const { isPerson, turnBadgeText } = await import("../../web/table/seats.js");
 
 const view = { game: "tress", seat: 0, players: 3, seat_kinds: ["human", "normal", "hard"] };
 const watched = { ...view, seat_kinds: ["easy", "normal", "hard"] };
@@ -27,3 +27,8 @@ for (const [lang, words] of Object.entries(WORDS)) {
     assert.notEqual(turnBadgeText(view, 1, 1), words.other);
   });
 }
+
+test("the person is the view's seat, and nobody is in a match of computers being watched", () => {
+  assert.deepEqual([0, 1, 2].map((seat) => isPerson(view, seat)), [true, false, false]);
+  assert.deepEqual([0, 1, 2].map((seat) => isPerson(watched, seat)), [false, false, false]);
+});

@@ -127,9 +127,9 @@ export default {
     yoursTo: { set: "your set", run: "your run", sequence: "your sequence" },
     ofTo: { set: "{owner} set", run: "{owner} run", sequence: "{owner} sequence" },
     ownTo: { set: "their own set", run: "their own run", sequence: "their own sequence" },
-    locked: "locked",
+    locked: "Locked",
     lockedTitle: "Locked: nothing can go above its top, so nobody can take this sequence over; cards may still be added below it.",
-    canAdd: "your selected card fits here",
+    canAdd: "Your selected card fits here",
   },
   marks: {
     playable: "Green dot: this card fits a meld on the table now.",

@@ -126,9 +126,9 @@ export default {
     yoursTo: { set: "tressen din", run: "serien din", sequence: "serien din" },
     ofTo: { set: "tressen til {owner}", run: "serien til {owner}", sequence: "serien til {owner}" },
     ownTo: { set: "sin egen tress", run: "sin egen serie", sequence: "sin egen serie" },
-    locked: "låst",
+    locked: "Låst",
     lockedTitle: "Låst: ingenting kan legges over toppen, så ingen kan ta over denne serien; kort kan fortsatt legges under.",
-    canAdd: "det valgte kortet passer her",
+    canAdd: "Det valgte kortet passer her",
   },
   marks: {
     playable: "Grønn prikk: kortet passer på en kombinasjon på bordet nå.",

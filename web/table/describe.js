@@ -48,8 +48,9 @@ export function describeAction(view, action, { short = false } = {}) {
       // "{face}" is empty unless a joker moves: no space is left before the bracket then.
       const side = t(`act.end.${action.end}`, { face: jokerFace(meld, action) }).trim();
       const end = meld?.kind === "run" ? ` (${side})` : "";
+      // The long form is a sentence (the hint): it ends with a full stop, as in all three languages.
       return short ? t("act.endOnly", { end: side, card: cardName(action.card) })
-        : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}`;
+        : `${t("act.layOff", { card: cardName(action.card), meld: where })}${end}.`;
     }
     case "extend": {
       const meld = meldOf(actionMeld(action));
@@ -58,7 +59,9 @@ export function describeAction(view, action, { short = false } = {}) {
       const text = t("act.extend", { cards: named(action.cards, faces, "acc"), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
       const preview = takePreview(view, action);
-      return [short ? `${names(action.cards, faces)} · ${end}` : `${text} (${end})`, preview].filter(Boolean).join(" — ");
+      // On a button the preview follows a dash; in the hint it is a sentence of its own.
+      if (short) return [`${names(action.cards, faces)} · ${end}`, preview].filter(Boolean).join(" — ");
+      return [`${text} (${end}).`, preview].filter(Boolean).join(" ");
     }
     case "swap_joker":
       return t("act.swap", { card: cardName(action.card) });

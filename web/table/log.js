@@ -2,7 +2,7 @@
 
 import { cardName } from "./cards.js";
 import { t, list } from "../i18n/index.js";
-import { kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
+import { isPerson, kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
 
 /** @typedef {import("../engine/client.js").View} View */
 /** @typedef {import("../engine/client.js").GameEvent} GameEvent */
@@ -15,7 +15,7 @@ import { kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
  */
 export function describeEvent(view, event) {
   const name = event.seat != null ? seatName(view, event.seat) : "";
-  const you = event.seat === view.seat && (view.seat_kinds ?? []).includes("human");
+  const you = isPerson(view, event.seat);
   const who = { name };
   // Cards the verb acts on take the object case where the language has one (uk: «шістку треф»).
   const card = (key) => cardName(key, undefined, "acc");
@@ -54,7 +54,7 @@ export function describeEvent(view, event) {
       return t(you ? "log.youKeptClaim" : "log.keptClaim", who);
     case "sequence_taken_over": {
       const taker = event.to ?? event.seat;
-      const mine = taker === view.seat && (view.seat_kinds ?? []).includes("human");
+      const mine = isPerson(view, taker);
       return t(mine ? "log.youTookOver" : "log.takenOver", { name: seatName(view, taker), from: event.from != null ? seatCase(view, event.from, "obj") : "" });
     }
     case "sequence_locked":
@@ -102,16 +102,11 @@ export function logLines(view, events) {
   return lines;
 }
 
-/** True when `seat` is the person's own (the log then says "you" and may name a hidden card). */
-function isYou(view, seat) {
-  return seat === view.seat && (view.seat_kinds ?? []).includes("human");
-}
-
 /** "North got the four of spades and a penalty card." (the penalty cards named only to their owner). */
 function grantedWithPenalty(view, granted, penalties) {
   const card = granted.card ? cardName(granted.card, undefined, "acc") : "";
   const count = penalties.length;
-  if (isYou(view, granted.seat) && penalties.every((p) => p.card)) {
+  if (isPerson(view, granted.seat) && penalties.every((p) => p.card)) {
     return t("log.youGrantedPenalty", { card, count, penalty: list(penalties.map((p) => cardName(p.card, undefined, "acc"))) });
   }
   return t("log.grantedPenalty", { name: seatName(view, granted.seat), card, count });
@@ -120,7 +115,7 @@ function grantedWithPenalty(view, granted, penalties) {
 /** "North added the eight of spades and took over the sequence from you." (K-12: the extension was the take-over). */
 function tookOverWith(view, extended, taken) {
   const from = taken.from != null ? seatCase(view, taken.from, "obj") : "";
-  return t(isYou(view, extended.seat) ? "log.youTookOverWith" : "log.tookOverWith",
+  return t(isPerson(view, extended.seat) ? "log.youTookOverWith" : "log.tookOverWith",
     { name: seatName(view, extended.seat), cards: addedCards(extended), from });
 }
 
@@ -134,6 +129,6 @@ function addedCards(extended) {
 function keptAgainst(view, refused, drawn) {
   const callers = list((refused.callers ?? []).map((seat) => seatCase(view, seat, "obj")));
   const card = cardName(drawn.card, undefined, "acc");
-  if (!callers) return t(isYou(view, refused.seat) ? "log.youTookDiscard" : "log.tookDiscard", { name: seatName(view, refused.seat), card });
-  return t(isYou(view, refused.seat) ? "log.youKeptFrom" : "log.keptFrom", { name: seatName(view, refused.seat), card, callers });
+  if (!callers) return t(isPerson(view, refused.seat) ? "log.youTookDiscard" : "log.tookDiscard", { name: seatName(view, refused.seat), card });
+  return t(isPerson(view, refused.seat) ? "log.youKeptFrom" : "log.keptFrom", { name: seatName(view, refused.seat), card, callers });
 }

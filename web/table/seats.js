@@ -27,19 +27,26 @@ export function seatPosition(seat, players, viewer = 0) {
   return offset === 0 ? "south" : POSITIONS[players][offset - 1];
 }
 
+/**
+ * True when `seat` is the person's own: the view's seat, unless every seat is a computer's (a
+ * match being watched, where the view's seat is just the one shown at the bottom).
+ * @param {View} view
+ * @param {number} seat
+ */
+export function isPerson(view, seat) {
+  const kinds = view.seat_kinds ?? [];
+  return seat === view.seat && !(kinds.length > 0 && !kinds.includes("human"));
+}
+
 /** The seat's name: "You" for the person, else its position ("West"). */
 export function seatName(view, seat) {
-  const kinds = view.seat_kinds ?? [];
-  const watching = kinds.length > 0 && !kinds.includes("human");
-  if (seat === view.seat && !watching) return t("seat.you");
+  if (isPerson(view, seat)) return t("seat.you");
   return t(`seat.${seatPosition(seat, view.players, view.seat)}`);
 }
 
 /** The seat's badge: a short form of its name ("NW", "N", "NE"), distinct round the table. */
 export function seatShort(view, seat) {
-  const kinds = view.seat_kinds ?? [];
-  const watching = kinds.length > 0 && !kinds.includes("human");
-  const position = seat === view.seat && !watching ? "you" : seatPosition(seat, view.players, view.seat);
+  const position = isPerson(view, seat) ? "you" : seatPosition(seat, view.players, view.seat);
   return t(`seat.short.${position}`);
 }
 
@@ -48,9 +55,7 @@ export function seatShort(view, seat) {
  * "obj" (after a preposition: "from you", «у вас»).
  */
 export function seatCase(view, seat, role) {
-  const kinds = view.seat_kinds ?? [];
-  const watching = kinds.length > 0 && !kinds.includes("human");
-  const position = seat === view.seat && !watching ? "you" : seatPosition(seat, view.players, view.seat);
+  const position = isPerson(view, seat) ? "you" : seatPosition(seat, view.players, view.seat);
   return t(`seat.${role}.${position}`);
 }
 
@@ -60,10 +65,8 @@ export function seatCase(view, seat, role) {
  */
 export function ownerMeld(view, seat, kind, role = "") {
   kind = kindKey(view, kind);
-  const kinds = view.seat_kinds ?? [];
-  const watching = kinds.length > 0 && !kinds.includes("human");
   const suffix = role === "to" ? "To" : "";
-  if (seat === view.seat && !watching) return t(`melds.yours${suffix}.${kind}`);
+  if (isPerson(view, seat)) return t(`melds.yours${suffix}.${kind}`);
   return t(`melds.of${suffix}.${kind}`, { owner: seatCase(view, seat, "gen") });
 }
 
@@ -89,7 +92,7 @@ export function runningScore(view, seat) {
   if (view.game !== "take" || !Array.isArray(view.table_points) || !["draw", "play"].includes(view.phase)) return null;
   const total = view.scores[seat];
   const table = view.table_points[seat];
-  const own = seat === view.seat && (view.seat_kinds ?? []).includes("human");
+  const own = isPerson(view, seat);
   if (!own) return h("span.seat-score", { text: t("seat.takeRunning", { total: points(total), table: points(table) }), dataset: { testid: `seat-score-${seat}` } });
   // The person's line: the total, and under it this hand's table points minus hand points (the
   // title says it in words). It takes the place of his card count, which his hand shows.
@@ -120,9 +123,7 @@ export function renderOpponents(view, state) {
  */
 export function turnBadgeText(view, seat, thinking) {
   if (thinking === seat) return t("seat.thinking");
-  const kinds = view.seat_kinds ?? [];
-  const watching = kinds.length > 0 && !kinds.includes("human");
-  return seat === view.seat && !watching ? t("seat.yourTurn") : t("seat.toMove");
+  return isPerson(view, seat) ? t("seat.yourTurn") : t("seat.toMove");
 }
 
 /** The panel of one seat (also used for the person's own line above the hand). */
