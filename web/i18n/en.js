@@ -338,6 +338,7 @@ export default {
     newGame: "New game",
     noneRound: "No round has been scored yet.",
     noneHand: "No hand has been scored yet.",
+    soFarTake: "Until a hand ends, each seat shows the player’s total and what their sequences on the table are worth.",
     lastRound: "Last round: round {round}",
     lastHand: "Last hand: hand {round}",
   },

@@ -337,6 +337,7 @@ export default {
     newGame: "Nytt spill",
     noneRound: "Ingen runde er telt opp ennå.",
     noneHand: "Ingen omgang er telt opp ennå.",
+    soFarTake: "Til en omgang er over, viser hver plass spillerens sum og hva rekkene spilleren eier på bordet, er verdt.",
     lastRound: "Forrige runde: runde {round}",
     lastHand: "Forrige omgang: omgang {round}",
   },

@@ -4,7 +4,7 @@ import { cardName, parseCard, shortLabel } from "./cards.js";
 import { h } from "../app/dom.js";
 import { t, list } from "../i18n/index.js";
 import { points as pointsText } from "./points.js";
-import { seatName, seatShort } from "./seats.js";
+import { isPerson, seatName, seatShort } from "./seats.js";
 
 /** Table of the last round: cards left, round points, totals. */
 export function resultTable(view) {
@@ -70,7 +70,7 @@ export function historyTable(view) {
 export function sheetTitle(view) {
   if (view.phase === "match_over") {
     const winners = view.winners ?? [];
-    const you = winners.includes(view.seat) && (view.seat_kinds ?? []).includes("human");
+    const you = winners.includes(view.seat) && isPerson(view, view.seat);
     if (winners.length === 1) return you ? t("scores.youWin") : t("scores.wins", { name: seatName(view, winners[0]) });
     return t("scores.shared", { names: list(winners.map((s) => seatName(view, s))) });
   }
@@ -90,6 +90,8 @@ export function sheetBody(view) {
   }
   if (!view.last_result && !(view.round_scores ?? []).length) {
     nodes.push(h("p.sheet-none", { dataset: { testid: "no-scores" }, text: take ? t("scores.noneHand") : t("scores.noneRound") }));
+    // Take's points of the hand being played live on the seats (K-17): say where to look.
+    if (take) nodes.push(h("p.sheet-none", { dataset: { testid: "scores-so-far" }, text: t("scores.soFarTake") }));
   }
   if (view.last_result) {
     // While the next round is played, the result shown is the last one's: its heading says so.
