@@ -396,7 +396,7 @@ WHOLE_LINES = """() => {
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_newest_line_of_last_moves_is_in_view(session: BrowserSession, size: tuple[int, int]) -> None:
     page = _prepared(session, *size)
-    # Play on until the log holds its most lines (web/table/present.js shows the last 8), and a
+    # Play on until the log holds at least 8 lines (more than fit on a phone), and a
     # take-it window is up.
     play_until(page, lambda state: True if state == "claim" and _boxes(page)["lines"] >= 8 else None)
     _newest_line_in_view(page, "in a take-it window")
@@ -487,3 +487,18 @@ def test_the_seats_keep_their_rows_as_turns_pass(session: BrowserSession, game: 
     play_until(page, four_turns)
     heights = sorted(page.evaluate("[...window.__rowHeights]"))
     assert len(heights) == 1, f"the opponents' row changed height at {width}x{height}: {heights}"
+
+
+def test_last_moves_scrolls_back_over_the_earlier_moves(session: BrowserSession) -> None:
+    # A phone shows a few lines of Last moves; the moves before them are a scroll away, and the
+    # next move brings the newest line back into view.
+    page = _prepared(session, 390, 844)
+    play_until(page, lambda state: True if state == "turn" and _boxes(page)["lines"] > 10 else None)
+    _newest_line_in_view(page, "at the person's turn")
+    assert page.evaluate(WHOLE_LINES) < _boxes(page)["lines"], "every line fits: nothing to scroll back to"
+    page.eval_on_selector(".log-list", "list => { list.scrollTop = 0; }")
+    first = page.eval_on_selector(".log-list li:first-child", """li => {
+      const r = li.getBoundingClientRect(), list = li.parentElement.getBoundingClientRect();
+      return r.top >= list.top - 1 && r.bottom <= list.bottom + 1;
+    }""")
+    assert first, "scrolled back to its top, the log does not show its first line"

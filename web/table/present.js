@@ -136,7 +136,9 @@ export function draw(m) {
     showDiscard: m.human,
     canDiscard: playing && selection.length === 1,
     prompt: prompt(view, { human: m.human, thinking: m.thinking }),
-    logLines: logLines(view, view.log ?? []).slice(-8),
+    // Every line the view's log gives (its latest events): the newest is scrolled into view, and
+    // the person may scroll back over the ones before.
+    logLines: logLines(view, view.log ?? []),
   };
   m.table.render(view, state);
   const root = m.root;
