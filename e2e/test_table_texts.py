@@ -76,7 +76,7 @@ def test_the_scores_window_before_and_after_the_first_hand(session: BrowserSessi
     page.wait_for_selector("dialog[data-testid=scores-dialog] [data-testid=no-scores]")
     assert page.text_content("[data-testid=no-scores]") == "No hand has been scored yet."
     assert page.text_content("[data-testid=scores-so-far]") == (
-        "Until a hand ends, each seat shows the player’s total and what their sequences on the table are worth.")
+        "Until a hand ends, each seat shows the player\u2019s total and what their sequences on the table are worth.")
     page.click("[data-testid=close-scores]")
     play_until(page, lambda state: state if state == "sheet" else None)
     page.click("[data-testid=next-round]")

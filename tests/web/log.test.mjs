@@ -154,3 +154,16 @@ test("the person's own lock, take-over and granted card read in the second perso
   }
   setLanguage("en", { remember: false });
 });
+
+test("the person's own deal has a line of its own, the verb agreeing with «Ви» in Ukrainian", () => {
+  const deal = (view, dealer) => describeEvent(view, { kind: "dealt", round: 1, dealer, hand_counts: [], discard_top: "9C" });
+  setLanguage("uk");
+  assert.equal(deal(take, 0), "Роздача 1: роздаєте Ви.");
+  assert.equal(deal(take, 1), "Роздача 1: роздає Північ.");
+  assert.equal(deal(tress, 0), "Раунд 1: роздаєте Ви.");
+  setLanguage("nb");
+  assert.equal(deal(tress, 0), "Runde 1: Du delte ut.");
+  setLanguage("en");
+  assert.equal(deal(take, 0), "Hand 1: You dealt.");
+  assert.equal(deal(tress, 2), "Round 1: East dealt.");
+});

@@ -273,6 +273,8 @@ export default {
     title: "Last moves",
     dealt: "Round {round}: {dealer} dealt.",
     dealtHand: "Hand {round}: {dealer} dealt.",
+    youDealt: "Round {round}: You dealt.",
+    youDealtHand: "Hand {round}: You dealt.",
     drewStock: "{name} drew from the stock.",
     youDrewStock: "You drew the {card}.",
     tookDiscard: "{name} took the {card}.",

@@ -272,6 +272,8 @@ export default {
     title: "Siste trekk",
     dealt: "Runde {round}: {dealer} delte ut.",
     dealtHand: "Omgang {round}: {dealer} delte ut.",
+    youDealt: "Runde {round}: Du delte ut.",
+    youDealtHand: "Omgang {round}: Du delte ut.",
     drewStock: "{name} trakk fra bunken.",
     youDrewStock: "Du trakk {card}.",
     tookDiscard: "{name} tok {card}.",

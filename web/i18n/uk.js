@@ -273,6 +273,8 @@ export default {
     title: "Останні ходи",
     dealt: "Раунд {round}: роздає {dealer}.",
     dealtHand: "Роздача {round}: роздає {dealer}.",
+    youDealt: "Раунд {round}: роздаєте Ви.",
+    youDealtHand: "Роздача {round}: роздаєте Ви.",
     drewStock: "{name} бере карту з колоди.",
     youDrewStock: "Ви взяли з колоди {card}.",
     tookDiscard: "{name} бере зі скидання {card}.",

@@ -21,8 +21,13 @@ export function describeEvent(view, event) {
   const card = (key) => cardName(key, undefined, "acc");
   const cards = (keys, faces) => list((keys ?? []).map((key, i) => cardName(key, faces?.[i], "acc")));
   switch (event.kind) {
-    case "dealt":
-      return t(view.game === "take" ? "log.dealtHand" : "log.dealt", { round: event.round, dealer: seatName(view, event.dealer) });
+    case "dealt": {
+      // The person's own deal has its own line: the verb agrees with «Ви» in Ukrainian.
+      const take = view.game === "take";
+      const mine = isPerson(view, event.dealer);
+      const key = mine ? (take ? "log.youDealtHand" : "log.youDealt") : (take ? "log.dealtHand" : "log.dealt");
+      return t(key, { round: event.round, dealer: seatName(view, event.dealer) });
+    }
     case "card_drawn":
       if (event.source === "discard") return t(you ? "log.youTookDiscard" : "log.tookDiscard", { ...who, card: card(event.card) });
       if (event.penalty) {  // after a granted "take it" (T-16)
