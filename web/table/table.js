@@ -77,7 +77,8 @@ export class TableView {
     this.piles = h("div.piles");
     this.claimSlot = h("div.claim-slot", { "aria-live": "polite" });
     this.melds = h("div.melds", { dataset: { testid: "melds", drop: "table" }, "aria-label": t("melds.area"), role: "region" });
-    this.logList = h("ol.log-list", { "aria-live": "polite", dataset: { testid: "log" } });
+    // It scrolls back over earlier moves, so it takes focus: the keyboard can scroll it too.
+    this.logList = h("ol.log-list", { "aria-live": "polite", tabindex: "0", dataset: { testid: "log" } });
     this.logHeading = h("h2.log-title", { text: t("log.title") });
     this.prompt = h("p.prompt", { role: "status", dataset: { testid: "prompt" } });
     this.message = h("div.message", { role: "alert", dataset: { testid: "message" }, hidden: true });
