@@ -626,8 +626,8 @@ def targets(measurements: dict[str, Any]) -> dict[str, Any]:
     for name, (value, unit) in values.items():
         if value is None:
             continue
-        if name in AT_LEAST:
-            goals[name] = {"value": value, "target": AT_LEAST[name], "met": value >= AT_LEAST[name], "unit": unit}
-        else:
-            goals[name] = {"value": value, "target": TARGETS[name], "met": value < TARGETS[name], "unit": unit}
+        at_least = name in AT_LEAST
+        target = AT_LEAST[name] if at_least else TARGETS[name]
+        goals[name] = {"value": value, "target": target, "met": value >= target if at_least else value < target,
+                       "unit": unit}
     return goals
