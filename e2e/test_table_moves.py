@@ -6,10 +6,12 @@ How long the main thread is busy while the computer plays is measured by `python
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import page_clock
 from harness import BrowserSession, wait_ready
+from save_driver import SAVED, put, stored
 from table_driver import (
     CLAIM_PASS,
     READY_INPUT,
@@ -27,9 +29,29 @@ from table_driver import (
     wait_turn_or_window,
 )
 
+from rummytable.game import Phase
+from rummytable.take.position import state_from_faces, state_to_json
+
 YOUR_DISCARD = "[data-testid=log] li[data-kind=card_discarded][data-seat='0']"
 DISCARDS = "[data-testid=log] li[data-kind=card_discarded]"
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
+
+
+def _take_position(page: Any, hands: list[str], melds: tuple[tuple[int, str], ...] = ()) -> None:
+    """Start a two-player Take match, then continue it from a position with ``hands`` (face
+    notation, seat 0 the person's) and ``melds``, the person to play (drawn already)."""
+    start_game(page, "take", players=2)
+    wait_turn_or_window(page)
+    page.wait_for_selector(SAVED, state="attached")
+    position = state_to_json(state_from_faces(players=2, hands=hands, melds=melds, discard="KC",
+                                              phase=Phase.PLAY))
+    record = stored(page, "take")
+    record["save"]["position"] = json.dumps(position)
+    put(page, "rummytable.save.take", json.dumps(record))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")
+    assert sorted(hand_cards(page)) == sorted(hands[0].split()), "the prepared hand at the table"
 
 
 def test_a_hint_selects_its_cards_so_its_move_is_one_press_away(session: BrowserSession) -> None:
@@ -53,6 +75,45 @@ def test_a_hint_selects_its_cards_so_its_move_is_one_press_away(session: Browser
             page.wait_for_selector(f'.hand [data-card="{card}"]', state="detached")
         if kind == "discard":
             assert page.locator(YOUR_DISCARD).count() == before + 1
+
+
+def test_lay_down_after_a_hint_lays_the_hinted_sequence_with_its_joker_K_5(session: BrowserSession) -> None:
+    # JK QD KD can be laid with the joker as the jack (listed first) or as the ace above the king;
+    # the hint says the ace. Its cards stand selected, so Lay down opens the chooser on the
+    # hinted arrangement, and Confirm lays exactly that (K-5: the joker's place decides).
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    _take_position(page, ["JK QD KD 3S 5C 7H", "2S 3C 4H 6S 8C 9H 10S"])
+    action = hint(page)
+    assert action == {"kind": "lay_down", "seat": 0, "cards": ["QD", "KD", "JK"]}, action
+    page.click("[data-testid=lay-down]")
+    assert wait_lay_down_dialog(page, action["cards"]), "two ways to lay these cards: the chooser opens"
+    pressed = page.get_attribute("dialog[data-testid=lay-down-dialog] .arrangement[aria-pressed=true]",
+                                 "data-action")
+    assert json.loads(pressed or "{}") == action, f"the chooser starts on {pressed}, the hint said {action}"
+    page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+    page.wait_for_selector('[data-testid="meld-0"]')
+    laid = page.eval_on_selector_all('[data-testid="meld-0"] [data-card]', "cs => cs.map(c => c.dataset.card)")
+    assert laid == ["QD", "KD", "JK"], laid
+
+
+def test_a_lay_off_hint_marks_the_meld_it_names_among_those_the_card_fits(session: BrowserSession) -> None:
+    # 4H fits on top of AH 2H 3H (a take-over, K-12) and below 5H 6H 7H (it would score for
+    # their owner, K-13): the hint names the first, and only that meld carries the hint's mark.
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    _take_position(page, ["4H 9S 2C 7D", "2S 3C 4C 6S 8C 9H 10S"], ((1, "AH 2H 3H"), (1, "5H 6H 7H")))
+    action = hint(page)
+    assert action == {"kind": "extend", "seat": 0, "meld": 0, "cards": ["4H"], "end": "high"}, action
+    targets = page.eval_on_selector_all(".meld.target", "ms => ms.map(m => m.dataset.meldId)")
+    assert sorted(targets) == ["0", "1"], f"the selected 4H fits both sequences: {targets}"
+    marked = page.eval_on_selector_all(".meld.hinted", "ms => ms.map(m => m.dataset.meldId)")
+    assert marked == ["0"], marked
+    assert (page.get_attribute('[data-testid="meld-0"]', "aria-label") or "").endswith("Hint: lay it here")
+    assert "Hint" not in (page.get_attribute('[data-testid="meld-1"]', "aria-label") or "")
+    page.click('[data-testid="meld-0"]')
+    page.wait_for_selector('.hand [data-card="4H"]', state="detached")
+    assert not page.locator(".meld.hinted").count(), "the mark goes with the move"
 
 
 def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:

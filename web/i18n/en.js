@@ -130,6 +130,7 @@ export default {
     locked: "Locked",
     lockedTitle: "Locked: nothing can go above its top, so nobody can take this sequence over; cards may still be added below it.",
     canAdd: "Your selected card fits here",
+    hinted: "Hint: lay it here",
   },
   marks: {
     playable: "Green dot: this card fits a meld on the table now.",

@@ -129,6 +129,7 @@ export default {
     locked: "Låst",
     lockedTitle: "Låst: ingenting kan legges over toppen, så ingen kan ta over denne serien; kort kan fortsatt legges under.",
     canAdd: "Det valgte kortet passer her",
+    hinted: "Tips: legg det her",
   },
   marks: {
     playable: "Grønn prikk: kortet passer på en kombinasjon på bordet nå.",

@@ -12,8 +12,9 @@ const SVG = "http://www.w3.org/2000/svg";
 /**
  * Render every meld.
  * @param {View} view
- * @param {{targets: Set<number>, onMeld: (id: number) => void, changed: Map<number, string>}} state
- *   targets: melds the selected card(s) may go on; changed: meld id -> animation class
+ * @param {{targets: Set<number>, hintedMeld?: number | null, onMeld: (id: number) => void, changed: Map<number, string>}} state
+ *   targets: melds the selected card(s) may go on; hintedMeld: the meld the hint's move names;
+ *   changed: meld id -> animation class
  */
 export function renderMelds(view, state) {
   if (!view.melds.length) {
@@ -40,6 +41,7 @@ export function renderMelds(view, state) {
 
 function meldElement(view, meld, state) {
   const target = state.targets.has(meld.id);
+  const hinted = state.hintedMeld === meld.id;
   const owner = seatName(view, meld.owner);
   const names = meld.cards.map((key, i) => cardName(key, meld.faces?.[i]));
   const kind = t(`melds.${kindKey(view, meld.kind)}`);
@@ -47,9 +49,10 @@ function meldElement(view, meld, state) {
     t("melds.label", { owner, kind, cards: names.join(", ") }),
     meld.locked ? t("melds.locked") : "",
     target ? t("melds.canAdd") : "",
+    hinted ? t("melds.hinted") : "",
   ].filter(Boolean).join(". ");
   const node = h("div.meld", {
-    class: [target ? "target" : "", meld.locked ? "locked" : "", state.changed.get(meld.id) ?? ""].join(" ").trim() || undefined,
+    class: [target ? "target" : "", hinted ? "hinted" : "", meld.locked ? "locked" : "", state.changed.get(meld.id) ?? ""].join(" ").trim() || undefined,
     role: "button",
     tabindex: target ? "0" : "-1",
     "aria-label": label,

@@ -179,6 +179,11 @@ export async function layDown(m, cards = m.table.hand.selection()) {
       : { kind: "lay_down", seat: view.seat, melds: [{ kind: sameRank(cards) ? "set" : "run", cards }] });
     return;
   }
+  // After a hint the hinted lay-down comes first and stands chosen: the hint's cards are
+  // selected, and Lay down then lays what the hint said (in Take, with the joker where it said).
+  const hinted = m.hinted;
+  const at = hinted?.kind === "lay_down" ? options.findIndex((option) => A.sameAction(option, hinted)) : -1;
+  if (at > 0) options = [options[at], ...options.slice(0, at), ...options.slice(at + 1)];
   const shown = options.slice(0, 6);
   // One way to lay these cards: lay them (Undo takes it back until the discard).
   if (shown.length === 1) {

@@ -89,7 +89,7 @@ function cardMarks(m, view, playing) {
     }
     if (view.drawn_from_discard) marks.set(view.drawn_from_discard, "taken-card");
   }
-  const hinted = m.hinted && A.mine(view).some((a) => A.sameAction(a, m.hinted)) ? m.hinted : null;
+  const hinted = liveHint(m, view);
   // A hint is about one decision: once its move (or, for "let it go", the take-it chance) is
   // gone, it would mislead in the next turn or round.
   if (m.table.message.classList.contains("hint") && !(hinted || (!m.hinted && A.callAction(view)))) {
@@ -100,6 +100,23 @@ function cardMarks(m, view, playing) {
     for (const card of A.movedCards(hinted)) marks.set(card, `${marks.get(card) ?? ""} hinted`.trim());
   }
   return marks;
+}
+
+/**
+ * The hinted move while it is still one of the person's legal moves, else null.
+ * @param {Match} m @param {View} view
+ */
+function liveHint(m, view) {
+  return m.hinted && A.mine(view).some((a) => A.sameAction(a, m.hinted)) ? m.hinted : null;
+}
+
+/**
+ * The meld the live hint adds to (a lay-off, an extension, a joker swap), on the person's turn.
+ * @param {Match} m @param {View} view @param {boolean} playing @returns {number | null}
+ */
+function hintedMeld(m, view, playing) {
+  const hinted = playing ? liveHint(m, view) : null;
+  return hinted ? A.actionMeld(hinted) : null;
 }
 
 /** Draw the table from the match's view. @param {Match} m */
@@ -119,6 +136,8 @@ export function draw(m) {
     handEnabled: m.human && view.phase !== "match_over",
     marks,
     targets: playing ? A.meldTargets(view, selection) : new Set(),
+    // The meld a hinted lay-off or extension names, marked apart from the others the card fits.
+    hintedMeld: hintedMeld(m, view, playing),
     changed: m.changed,
     onMeld: (id) => clickMeld(m, id),
     canStock: mine && view.phase !== "play",
