@@ -77,7 +77,9 @@ def test_the_scores_window_before_and_after_the_first_hand(session: BrowserSessi
     assert page.text_content("[data-testid=no-scores]") == "No hand has been scored yet."
     assert page.text_content("[data-testid=scores-so-far]") == (
         "Until a hand ends, each seat shows the player\u2019s total and what their sequences on the table are worth.")
-    page.click("[data-testid=close-scores]")
+    # Escape closes it, as the Close button does.
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[data-testid=scores-dialog]", state="detached")
     play_until(page, lambda state: state if state == "sheet" else None)
     page.click("[data-testid=next-round]")
     page.wait_for_selector(SHEET, state="detached")

@@ -270,6 +270,8 @@ export async function showScores(m) {
     body: sheetBody(m.view),
     choices: [{ label: t("common.close"), value: null, testid: "close-scores", primary: true }],
     dismissible: false,
+    // A window to look at, not a question: Escape closes it like its Close button.
+    escapable: true,
     testid: "scores-dialog",
     className: "sheet",
   });
