@@ -99,3 +99,17 @@ test("with a call pending, the drawer's answers are worded as the buttons that g
   assert.match(describeAction(claim, keep), /^Беру сам: /);
   setLanguage("en");
 });
+
+test("a Tress lay-down in the hint is a sentence; in a chooser, the melds alone", () => {
+  const tress = { ...view, game: "tress", melds: [] };
+  const action = { kind: "lay_down", seat: 0, melds: [{ kind: "set", cards: ["5C", "5D", "5S"] }, { kind: "set", cards: ["9H", "9S", "JK"] }] };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang);
+    const long = describeAction(tress, action);
+    assert.ok(long.endsWith("."), `${lang}: ${long}`);
+    assert.ok(long.includes(" · "), `${lang}: ${long}`);
+    const short = describeAction(tress, action, { short: true });
+    assert.ok(!short.endsWith(".") && long.includes(short), `${lang}: ${short}`);
+  }
+  setLanguage("en");
+});

@@ -38,8 +38,9 @@ export function describeAction(view, action, { short = false } = {}) {
       return t("act.grant", { name: seatName(view, (view.claims ?? [])[0] ?? view.seat) });
     case "lay_down":
       if (action.melds) {
-        return (short ? "" : t("act.layDown") + " ") + action.melds
-          .map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards, meldFaces(m))}`).join(" · ");
+        const melds = action.melds.map((m) => `${t(`melds.${m.kind}`)}: ${names(m.cards, meldFaces(m))}`).join(" · ");
+        // The hint's form is a sentence, with its full stop; a chooser's label is the melds alone.
+        return short ? melds : `${t("act.layDown")} ${melds}.`;
       }
       return t("act.laySequence", { cards: named(action.cards, meldFaces({ kind: "run", ...action })) });
     case "lay_off": {
