@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from rummytable.ai.tress.model.quick import may_meet
 from rummytable.ai.tress.model.state import (
     CALL,
     CLAIM,
@@ -112,9 +113,10 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
     if seat is None:
         seat = model.turn
     moves: list[Move] = []
-    if can_call(model, seat):
-        moves.append(CALL_MOVES[seat])
-    if seat == model.turn:
+    if seat != model.turn:
+        if can_call(model, seat):
+            moves.append(CALL_MOVES[seat])
+    else:
         if model.phase == PLAY:
             moves.extend(play_moves(model))
         else:
@@ -185,18 +187,27 @@ def _mask(melds: tuple[NewMeld, ...]) -> int:
     return bits
 
 
-def _lay_downs(model: TressModel, hand: int, counts: Counts) -> list[Move]:
-    """The engine's candidate lay-downs (see the module docstring), those that leave a discard."""
-    ctx = model.rules.ctx
+def _lay_downs(model: TressModel, hand: int) -> list[Move]:
+    """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
+
+    The caller has asked :func:`~rummytable.ai.tress.model.quick.may_meet` for the contract; the
+    single melds of the ``extra_melds`` option are asked here.
+    """
+    rules = model.rules
+    ctx = rules.ctx
     seat = model.turn
+    wrap, distinct = rules.wrap, ctx.distinct
     if model.all_cards:
-        found = enumerate_lay_downs(ctx, counts, model.sets, model.runs, True, LAY_DOWN_LIMIT)
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, True, LAY_DOWN_LIMIT)
         return [(LAY_DOWN, 0, 0, materialise(hand, ctx, lay)) for lay in found]
     if not model.down[seat]:
-        found = enumerate_lay_downs(ctx, counts, model.sets, model.runs, False, LAY_DOWN_LIMIT)
-    elif model.rules.extra:
-        found = enumerate_lay_downs(ctx, counts, 1, 0, False, LAY_DOWN_LIMIT)
-        found += enumerate_lay_downs(ctx, counts, 0, 1, False, LAY_DOWN_LIMIT)
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, False, LAY_DOWN_LIMIT)
+    elif rules.extra:
+        found = []
+        if may_meet(hand, 1, 0, wrap, distinct):
+            found += enumerate_lay_downs(ctx, counts_of(hand), 1, 0, False, LAY_DOWN_LIMIT)
+        if may_meet(hand, 0, 1, wrap, distinct):
+            found += enumerate_lay_downs(ctx, counts_of(hand), 0, 1, False, LAY_DOWN_LIMIT)
     else:
         return []
     moves = []
@@ -218,13 +229,15 @@ def must_lay_down_first(model: TressModel) -> bool:
         return False
     ctx = model.rules.ctx
     hand = model.hands[seat]
+    if not may_meet(hand, model.sets, model.runs, model.rules.wrap, ctx.distinct):
+        return False  # no smaller pool holds one either
     counts = counts_of(hand)
     if model.all_cards:
         return exists(ctx, counts, model.sets, model.runs, all_cards=True)
     if model.rules.out_without and exists(ctx, counts, model.sets, model.runs, all_cards=True):
         return True
     seen = set()
-    for card in cards_of(hand):
+    for card in model.held[seat]:
         if card == model.drawn:
             continue
         index = INDEX[card] if card < JOKER0 else -1
@@ -304,9 +317,15 @@ def play_moves(model: TressModel) -> list[Move]:
     seat = model.turn
     hand = model.hands[seat]
     rules = model.rules
-    moves = _lay_downs(model, hand, counts_of(hand))
     down = model.down[seat]
-    cards = cards_of(hand)
+    moves: list[Move]
+    if down:
+        moves = _lay_downs(model, hand) if rules.extra else []
+    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.ctx.distinct):
+        moves = _lay_downs(model, hand)
+    else:
+        moves = []  # the common case, found cheaply: no lay-down in the hand
+    cards = model.held[seat]
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds
@@ -336,7 +355,7 @@ def play_moves(model: TressModel) -> list[Move]:
                 for card in cards:
                     if card < JOKER0 and SUIT[card] == suit and wanted >> RANK[card] & 1:
                         moves.append((SWAP, card, index, None))
-    if not must_lay_down_first(model):
+    if not rules.must_lay or not must_lay_down_first(model):
         drawn = model.drawn
         moves.extend(DISCARD_MOVES[c] for c in cards if c != drawn)
     elif not any(m[0] == LAY_DOWN for m in moves):

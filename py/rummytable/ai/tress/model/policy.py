@@ -147,7 +147,7 @@ def policy_turn(model: TressModel, rng: random.Random) -> None:
         model.apply(move)
         if model.phase != PLAY or model.turn != seat:
             return
-    model.apply(DISCARD_MOVES[next(c for c in cards_of(model.hands[seat]) if c != model.drawn)])
+    model.apply(DISCARD_MOVES[next(c for c in model.held[seat] if c != model.drawn)])
 
 
 def standing(model: TressModel) -> list[int]:

@@ -7,7 +7,8 @@ a search can copy and play cheaply:
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14, the ace 14; copy 0 or 1 of the
   two decks, T-1), so 0..103, and ``104 + copy`` for the jokers ``JK`` .. ``JK.5``; every
   physical card keeps its own number, as in the engine (``9H`` and ``9H.1`` differ);
-* a **hand** is a bit set of cards (an ``int``, bit ``card``);
+* a **hand** is a bit set of cards (an ``int``, bit ``card``), kept together with the same cards
+  as a list (:attr:`TressModel.held`, in no particular order) for listing them fast;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
   :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
@@ -108,6 +109,16 @@ def hand_points(hand: int) -> int:
     return total
 
 
+def _cards(bits: int) -> list[int]:
+    """The cards of a bit set, lowest number first."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(low.bit_length() - 1)
+        bits ^= low
+    return cards
+
+
 def counts_of(hand: int) -> Counts:
     """The solver's form of a hand (:class:`~rummytable.tress.solver.search.Counts`)."""
     cnt = [0] * 60
@@ -182,7 +193,8 @@ class TressModel:
     :ivar round: 1..7. :ivar dealer: the round's dealer.
     :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
     :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
-    :ivar hands: a bit set of cards per seat. :ivar stock: top last. :ivar discard: top last.
+    :ivar hands: a bit set of cards per seat. :ivar held: the same cards as a list per seat.
+    :ivar stock: top last. :ivar discard: top last.
     :ivar dead: the top discard may not be drawn or claimed (T-17).
     :ivar discarder: who discarded the top card, -1 for none (T-16).
     :ivar melds: the table, in the order laid (:data:`MeldT`). :ivar ids: the engine id of each.
@@ -198,16 +210,17 @@ class TressModel:
     :ivar sets: :ivar runs: :ivar all_cards: this round's contract (T-4, T-20).
     """
 
-    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "ids",
-                 "melds", "next_id", "out", "phase", "points", "restocks", "round", "rules", "runs", "scores",
+    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
+                 "ids", "melds", "next_id", "out", "phase", "points", "restocks", "round", "rules", "runs", "scores",
                  "seed", "sets", "stale", "stock", "turn", "used", "winners")
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
                  hands: list[int], stock: list[int], discard: list[int], dead: bool, discarder: int,
                  melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
                  used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
-                 points: tuple[int, ...] | None, out: int, winners: list[int]) -> None:
-        """Take every field as given (not copied); see the class docstring."""
+                 points: tuple[int, ...] | None, out: int, winners: list[int],
+                 held: list[list[int]] | None = None) -> None:
+        """Take every field as given (not copied); see the class docstring (``held`` is built when None)."""
         self.rules = rules
         self.seed = seed
         self.round = round_no
@@ -215,6 +228,7 @@ class TressModel:
         self.phase = phase
         self.turn = turn
         self.hands = hands
+        self.held = held if held is not None else [_cards(hand) for hand in hands]
         self.stock = stock
         self.discard = discard
         self.dead = dead
@@ -239,7 +253,8 @@ class TressModel:
         return TressModel(self.rules, self.seed, self.round, self.dealer, self.phase, self.turn, self.hands[:],
                           self.stock[:], self.discard[:], self.dead, self.discarder, self.melds[:], self.ids[:],
                           self.next_id, self.down[:], self.claims[:], self.used[:], self.drawn, self.restocks,
-                          self.stale, self.scores[:], self.points, self.out, self.winners[:])
+                          self.stale, self.scores[:], self.points, self.out, self.winners[:],
+                          [cards[:] for cards in self.held])
 
     @property
     def to_move(self) -> int:
@@ -253,7 +268,9 @@ class TressModel:
         [(id, owner, kind, key, start, cards)], next_id, down, claims, used, drawn, restocks, stale,
         scores, points, out, winners)``.
         """
-        hands = [[c for c in range(110) if hand >> c & 1] for hand in self.hands]
+        hands: list[object] = [[c for c in range(110) if hand >> c & 1] for hand in self.hands]
+        if hands != [sorted(cards) for cards in self.held]:
+            hands = ["the card lists differ from the bit sets", self.held]
         melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
         return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
                 self.dead, self.discarder, melds, self.next_id, list(self.down), list(self.claims), list(self.used),
@@ -283,6 +300,7 @@ class TressModel:
                     return
             card = move[1]
             left = self.hands[seat] = self.hands[seat] & ~(1 << card)
+            self.held[seat].remove(card)
             self.discard.append(card)
             self.dead = False
             self.discarder = seat
@@ -303,6 +321,7 @@ class TressModel:
             if card < 0:
                 return
             self.hands[seat] |= 1 << card
+            self.held[seat].append(card)
             self.drawn = -1
             self.phase = PLAY
             if self.rules.end_on_empty and not self.stock:
@@ -311,6 +330,7 @@ class TressModel:
             self.claims = []
             card = self.discard.pop()
             self.hands[seat] |= 1 << card
+            self.held[seat].append(card)
             self.drawn = card
             self.dead = True
             self.phase = PLAY
@@ -333,9 +353,11 @@ class TressModel:
         """T-12, T-13 (extra melds), T-20: new melds from the hand; round 7 ends the round."""
         self.stale = 0
         mask = 0
+        held = self.held[seat]
         for kind, key, start, cards, jokers in melds:
             for card in cards:
                 mask |= 1 << card
+                held.remove(card)
             self.melds.append((seat, kind, key, start, cards, jokers))
             self.ids.append(self.next_id)
             self.next_id += 1
@@ -364,6 +386,7 @@ class TressModel:
                     new_start = 13
                 self.melds[index] = (owner, kind, key, new_start, (card, *cards), jokers << 1 | joker)
         left = self.hands[seat] = self.hands[seat] & ~(1 << card)
+        self.held[seat].remove(card)
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -383,6 +406,9 @@ class TressModel:
         else:  # pragma: no cover - only listed swaps are applied
             raise ValueError("no joker stands for that card")
         self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << freed
+        held = self.held[seat]
+        held.remove(card)
+        held.append(freed)
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -392,6 +418,7 @@ class TressModel:
         caller = self.claim_order()[0]
         card = self.discard.pop()
         self.hands[caller] |= 1 << card
+        self.held[caller].append(card)
         self.used[caller] += 1
         self.claims = []
         self.dead = True
@@ -400,6 +427,7 @@ class TressModel:
             if penalty < 0:
                 return
             self.hands[caller] |= 1 << penalty
+            self.held[caller].append(penalty)
             if self.rules.end_on_empty and not self.stock:
                 self._end_round(-1)
                 return
