@@ -357,7 +357,10 @@ def play_moves(model: TressModel) -> list[Move]:
                         moves.append((SWAP, card, index, None))
     if not rules.must_lay or not must_lay_down_first(model):
         drawn = model.drawn
-        moves.extend(DISCARD_MOVES[c] for c in cards if c != drawn)
+        if moves:
+            moves.extend([DISCARD_MOVES[c] for c in cards if c != drawn])
+        else:
+            moves = [DISCARD_MOVES[c] for c in cards if c != drawn]
     elif not any(m[0] == LAY_DOWN for m in moves):
         extra = _any_lay_down(model)
         if extra is not None:

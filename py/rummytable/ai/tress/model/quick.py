@@ -18,17 +18,8 @@ from __future__ import annotations
 
 __all__ = ["may_meet", "rank_counts"]
 
-_EVEN = sum(1 << p for p in range(0, 104, 2))
-"""The copy-0 bit of every natural face."""
-
-_START = sum(1 << (26 * s + 2 * (r - 2)) for s in range(4) for r in range(2, 12))
-"""The face bits of ranks 2..J: where a window of four within one suit can start."""
-
-_TWOS = sum(1 << (26 * s) for s in range(4))
-"""The face bits of the twos (the low-ace window A-2-3-4 is kept at the two's place)."""
-
-_ACES = sum(1 << (26 * s + 24) for s in range(4))
-"""The face bits of the aces."""
+_ROW = (1 << 26) - 1
+"""One suit's 26 bits of a hand (two copies of each of its 13 ranks)."""
 
 _NIBBLES = 13
 _SEVENS = int("7" * _NIBBLES, 16)
@@ -37,7 +28,7 @@ _FIVES = int("5" * _NIBBLES, 16)
 _EIGHTS = int("8" * _NIBBLES, 16)
 
 
-def _table(ranks: int, first: int) -> tuple[int, ...]:
+def _count_table(ranks: int, first: int) -> tuple[int, ...]:
     """Packed per-rank counts (a nibble per rank) of every ``2 * ranks``-bit piece of a suit's row."""
     table = []
     for piece in range(1 << (2 * ranks)):
@@ -48,20 +39,43 @@ def _table(ranks: int, first: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-_LOW = _table(6, 0)
-"""Ranks 2..7 of a suit's row (12 bits)."""
+def _presence_table(ranks: int, first: int) -> tuple[int, ...]:
+    """The ranks present (bit ``rank - 2``) in every ``2 * ranks``-bit piece of a suit's row."""
+    return tuple(sum(1 << (first + j) for j in range(ranks) if piece >> (2 * j) & 3)
+                 for piece in range(1 << (2 * ranks)))
 
-_HIGH = _table(7, 6)
-"""Ranks 8..A of a suit's row (14 bits)."""
+
+def _best_window(present: int) -> int:
+    """The most ranks of ``present`` (bit ``rank - 2``) in one window of four values, the low ace's included."""
+    best = 0
+    for start in range(2, 12):
+        best = max(best, (present >> (start - 2) & 0xF).bit_count())
+    low = (present >> 12 & 1) + (present & 0x7).bit_count()
+    return max(best, low)
+
+
+_LOW_COUNTS = _count_table(6, 0)
+"""Ranks 2..7 of a suit's row (its low 12 bits), as packed counts."""
+
+_HIGH_COUNTS = _count_table(7, 6)
+"""Ranks 8..A of a suit's row (its high 14 bits), as packed counts."""
+
+_LOW_PRESENT = _presence_table(6, 0)
+_HIGH_PRESENT = _presence_table(7, 6)
+"""The same pieces as rank bit masks."""
+
+_BEST = tuple(_best_window(present) for present in range(1 << 13))
+"""Per rank bit mask of one suit: the most of its ranks any four-value window holds."""
 
 
 def rank_counts(hand: int) -> int:
     """The natural cards per rank of ``hand``, packed: nibble ``rank - 2`` holds how many (0..8)."""
-    low, high = _LOW, _HIGH
-    # Unrolled over the four suits' 26-bit rows (a loop costs more than the lookups here).
-    return (low[hand & 0xFFF] + high[hand >> 12 & 0x3FFF] + low[hand >> 26 & 0xFFF] + high[hand >> 38 & 0x3FFF]
-            + low[hand >> 52 & 0xFFF] + high[hand >> 64 & 0x3FFF] + low[hand >> 78 & 0xFFF]
-            + high[hand >> 90 & 0x3FFF])
+    low, high = _LOW_COUNTS, _HIGH_COUNTS
+    total = 0
+    for shift in (0, 26, 52, 78):
+        row = hand >> shift & _ROW
+        total += low[row & 0xFFF] + high[row >> 12]
+    return total
 
 
 def may_meet(hand: int, sets: int, runs: int, wrap: bool, distinct: bool) -> bool:
@@ -71,39 +85,36 @@ def may_meet(hand: int, sets: int, runs: int, wrap: bool, distinct: bool) -> boo
     """
     jokers = (hand >> 104).bit_count()
     naturals = hand.bit_count() - jokers
-    if naturals + jokers < 3 * sets + 4 * runs:
+    if naturals + jokers < 3 * sets + 4 * runs or not naturals:
         return False
+    # The four suits' rows are small numbers: the work below is on those, not on the whole hand
+    # (unrolled: a loop costs more than the lookups here).
+    r0, r1, r2, r3 = hand & _ROW, hand >> 26 & _ROW, hand >> 52 & _ROW, hand >> 78 & _ROW
     need = 0
     if sets:
-        packed = rank_counts(hand)
         if distinct:
+            low, high = _LOW_COUNTS, _HIGH_COUNTS
+            packed = (low[r0 & 0xFFF] + high[r0 >> 12] + low[r1 & 0xFFF] + high[r1 >> 12]
+                      + low[r2 & 0xFFF] + high[r2 >> 12] + low[r3 & 0xFFF] + high[r3 >> 12])
             three = ((packed + _FIVES) & _EIGHTS).bit_count()
-            two = ((packed + _SIXES) & _EIGHTS).bit_count()
-            one = ((packed + _SEVENS) & _EIGHTS).bit_count()
-            if one < sets:
-                return False
             if three < sets:
+                two = ((packed + _SIXES) & _EIGHTS).bit_count()
+                one = ((packed + _SEVENS) & _EIGHTS).bit_count()
+                if one < sets:
+                    return False
                 need = min(sets - three, two - three)
                 need += 2 * (sets - three - need)
         else:
             need = max(0, 3 * sets - naturals)
     if runs:
-        faces = (hand | hand >> 1) & _EVEN
-        if not faces:
-            return False
-        # The most gaps each run may have with the jokers left: one window test, not a cascade.
+        # The most gaps each run may have with the jokers left.
         allowed = (jokers - need) // runs
         if allowed < 0:
             return False
         if wrap or allowed >= 3:
             return True
-        a, b, c, d = faces, faces >> 2, faces >> 4, faces >> 6
-        low_a, low_b, low_c, low_d = (faces & _ACES) >> 24, faces, faces >> 2, faces >> 4
-        if allowed == 0:
-            return bool(a & b & c & d & _START or low_a & low_b & low_c & low_d & _TWOS)
-        if allowed == 1:
-            return bool((a & b & (c | d) | c & d & (a | b)) & _START
-                        or (low_a & low_b & (low_c | low_d) | low_c & low_d & (low_a | low_b)) & _TWOS)
-        return bool((a & (b | c | d) | b & (c | d) | c & d) & _START
-                    or (low_a & (low_b | low_c | low_d) | low_b & (low_c | low_d) | low_c & low_d) & _TWOS)
+        low_p, high_p, best = _LOW_PRESENT, _HIGH_PRESENT, _BEST
+        most = max(best[low_p[r0 & 0xFFF] | high_p[r0 >> 12]], best[low_p[r1 & 0xFFF] | high_p[r1 >> 12]],
+                   best[low_p[r2 & 0xFFF] | high_p[r2 >> 12]], best[low_p[r3 & 0xFFF] | high_p[r3 >> 12]])
+        return 4 - most <= allowed
     return need <= jokers
