@@ -108,24 +108,18 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
 
     Empty once the round is over (the model plays one round).
     """
-    if model.phase > PLAY:
+    phase = model.phase
+    if phase > PLAY:
         return []
-    if seat is None:
-        seat = model.turn
-    moves: list[Move] = []
-    if seat != model.turn:
-        if can_call(model, seat):
-            moves.append(CALL_MOVES[seat])
-    else:
-        if model.phase == PLAY:
-            moves.extend(play_moves(model))
-        else:
-            moves.append(STOCK_MOVE)
-            if model.discard and not model.dead:
-                moves.append(DRAW_DISCARD_MOVE)
-            if model.phase == CLAIM:
-                moves.append(GRANT_MOVE)
-    return moves
+    if seat is None or seat == model.turn:
+        if phase == PLAY:
+            return play_moves(model)
+        if phase == CLAIM:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE, GRANT_MOVE]  # a call is pending: the top is live
+        if model.discard and not model.dead:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE]
+        return [STOCK_MOVE]
+    return [CALL_MOVES[seat]] if can_call(model, seat) else []
 
 
 def _leaves_discard(model: TressModel, hand: int, used: int) -> bool:
@@ -321,7 +315,7 @@ def play_moves(model: TressModel) -> list[Move]:
     moves: list[Move]
     if down:
         moves = _lay_downs(model, hand) if rules.extra else []
-    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.ctx.distinct):
+    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct):
         moves = _lay_downs(model, hand)
     else:
         moves = []  # the common case, found cheaply: no lay-down in the hand

@@ -151,9 +151,10 @@ class ModelRules:
     :ivar until_discard: ``claim_window = until_discard`` (T-19).
     :ivar end_on_empty: ``empty_stock = end_round`` (T-21).
     :ivar dead_limit: ``dead_stock_rebuilds``, -1 for off (T-22).
+    :ivar distinct: ``distinct_melds`` (T-12), as ``ctx.distinct``.
     """
 
-    __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "down_may_claim", "end_on_empty", "extra",
+    __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "distinct", "down_may_claim", "end_on_empty", "extra",
                  "must_lay", "no_adjacent", "out_without", "penalty", "players", "ratio", "seat_order", "swap",
                  "tie_break", "until_discard", "wrap")
 
@@ -165,6 +166,7 @@ class ModelRules:
         self.players = players
         self.wrap = wrap
         self.ctx = ctx
+        self.distinct = ctx.distinct
         self.contracts = contracts
         self.no_adjacent = no_adjacent
         self.ratio = ratio
@@ -308,7 +310,8 @@ class TressModel:
             if not left:
                 self._end_round(seat)
                 return
-            self.claims = []
+            if self.claims:
+                self.claims = []
             self.phase = DRAW
             seat += 1
             self.turn = seat if seat < self.rules.players else 0
@@ -317,7 +320,7 @@ class TressModel:
                 self._grant()
                 if self.phase > PLAY:
                     return
-            card = self._take_stock()
+            card = self.stock.pop() if self.stock else self._take_stock()
             if card < 0:
                 return
             self.hands[seat] |= 1 << card
@@ -327,7 +330,8 @@ class TressModel:
             if self.rules.end_on_empty and not self.stock:
                 self._end_round(-1)
         elif kind == DRAW_DISCARD:
-            self.claims = []
+            if self.claims:
+                self.claims = []
             card = self.discard.pop()
             self.hands[seat] |= 1 << card
             self.held[seat].append(card)
