@@ -230,9 +230,10 @@ def _meld_faces(rng: random.Random, is_run: bool, what: str) -> list[str]:
     return [what + rng.choice(SUITS) for _ in range(rng.randint(3, 4))]
 
 
-def _random_melds(rng: random.Random, players: int, round_no: int) -> list[tuple[int, str]]:
+def _random_melds(rng: random.Random, players: int, round_no: int) -> tuple[list[tuple[int, str]], Counter[str]]:
     """The contracts of one or two random seats on the table (runs and sets, some with a joker), so
-    that those seats are down (T-12); at most one joker a meld keeps every ratio option content."""
+    that those seats are down (T-12); at most one joker a meld keeps every ratio option content.
+    Returns the melds and how many copies of each face they use."""
     contract = {2: (1, 1), 3: (0, 2), 4: (3, 0), 5: (2, 1), 6: (1, 2)}[round_no]
     melds: list[tuple[int, str]] = []
     used: Counter[str] = Counter()
@@ -246,12 +247,13 @@ def _random_melds(rng: random.Random, players: int, round_no: int) -> list[tuple
                 faces = _meld_faces(rng, is_run, what)
             used.update(faces)
             tokens = list(faces)
-            if rng.random() < 0.5:
+            if used["JK"] < 3 and rng.random() < 0.5:  # a deck holds at least four jokers (T-1)
+                used["JK"] += 1
                 i = rng.randrange(len(tokens))
                 tokens[i] = f"JK({faces[i] if is_run else faces[i][:-1]})"
                 used[faces[i]] -= 1
             melds.append((owner, " ".join(tokens)))
-    return melds
+    return melds, used
 
 
 def _new_game(options: dict[str, Any], seed: int, rng: random.Random) -> TressGame:
@@ -262,12 +264,13 @@ def _new_game(options: dict[str, Any], seed: int, rng: random.Random) -> TressGa
     if rng.random() < 0.4:
         game = TressGame.new(options, seed=seed)
     else:
-        face = rng.choice(["7H", "KS", "AC", "2D", "10C"])
         melded = rng.random() < 0.5
         round_no = rng.randint(2, 6 if melded else 7)
+        melds, used = _random_melds(rng, players, round_no) if melded else ([], Counter[str]())
+        face = rng.choice([f for f in ("7H", "KS", "AC", "2D", "10C") if used[f] < 2])
         data = scenario([None] * players, round_no=round_no, to_move=rng.randrange(players),
                         phase="draw", discard=face, options={k: v for k, v in options.items() if k != "players"},
-                        seed=seed, melds=_random_melds(rng, players, round_no) if melded else ())
+                        seed=seed, melds=melds)
         game = TressGame.from_position(data)
     if rng.random() < 0.25:
         data = game.to_position()
