@@ -181,7 +181,7 @@ def _mask(melds: tuple[NewMeld, ...]) -> int:
     return bits
 
 
-def _lay_downs(model: TressModel, hand: int) -> list[Move]:
+def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
     """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
 
     The caller has asked :func:`~rummytable.ai.tress.model.quick.may_meet` for the contract; the
@@ -192,16 +192,16 @@ def _lay_downs(model: TressModel, hand: int) -> list[Move]:
     seat = model.turn
     wrap, distinct = rules.wrap, ctx.distinct
     if model.all_cards:
-        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, True, LAY_DOWN_LIMIT)
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, True, limit)
         return [(LAY_DOWN, 0, 0, materialise(hand, ctx, lay)) for lay in found]
     if not model.down[seat]:
-        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, False, LAY_DOWN_LIMIT)
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, False, limit)
     elif rules.extra:
         found = []
         if may_meet(hand, 1, 0, wrap, distinct):
-            found += enumerate_lay_downs(ctx, counts_of(hand), 1, 0, False, LAY_DOWN_LIMIT)
+            found += enumerate_lay_downs(ctx, counts_of(hand), 1, 0, False, limit)
         if may_meet(hand, 0, 1, wrap, distinct):
-            found += enumerate_lay_downs(ctx, counts_of(hand), 0, 1, False, LAY_DOWN_LIMIT)
+            found += enumerate_lay_downs(ctx, counts_of(hand), 0, 1, False, limit)
     else:
         return []
     moves = []
@@ -306,17 +306,22 @@ def _run_end(meld: MeldT, card: int, high: bool, wrap: bool,
     return rank_of_value(value, wrap) == RANK[card]
 
 
-def play_moves(model: TressModel) -> list[Move]:
-    """The play-phase moves of the seat to move: lay-downs, lay-offs, swaps, discards (T-10, T-12..T-14, T-20, T-23)."""
+def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
+    """The play-phase moves of the seat to move: lay-downs, lay-offs, swaps, discards (T-10, T-12..T-14, T-20, T-23).
+
+    :param limit: lay-downs looked at (per kind of single meld with ``extra_melds``): the engine's
+        :data:`LAY_DOWN_LIMIT` lists exactly the engine's moves; a play-out may ask for fewer, which
+        gives the first of the same lay-downs (every move listed is still among the engine's).
+    """
     seat = model.turn
     hand = model.hands[seat]
     rules = model.rules
     down = model.down[seat]
     moves: list[Move]
     if down:
-        moves = _lay_downs(model, hand) if rules.extra else []
+        moves = _lay_downs(model, hand, limit) if rules.extra else []
     elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct):
-        moves = _lay_downs(model, hand)
+        moves = _lay_downs(model, hand, limit)
     else:
         moves = []  # the common case, found cheaply: no lay-down in the hand
     cards = model.held[seat]

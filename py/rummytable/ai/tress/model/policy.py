@@ -9,7 +9,8 @@ The policy plays greedily, on the model only:
   the engine serves them by ``claim_priority``;
 * **draw** (T-11, T-17): the top discard when it helps the hand (the drawer's answer to a call
   too), else the stock, which grants a pending call;
-* **plays** (T-12, T-13, T-20): the listed lay-down that sheds the most penalty points (T-2);
+* **plays** (T-12, T-13, T-20): of the first :data:`PLAYOUT_LAY_DOWNS` listed lay-downs, the one
+  that sheds the most penalty points (T-2);
   then, while any is listed, a lay-off (natural cards first, jokers last);
 * **discard** (T-14): the highest-scoring card that does not help the hand, else the highest
   non-joker, else a joker; with probability :data:`EXPLORE` a random allowed card instead, so
@@ -30,7 +31,6 @@ from rummytable.ai.tress.model.moves import (
     DRAW_DISCARD_MOVE,
     STOCK_MOVE,
     callers,
-    cards_of,
     play_moves,
 )
 from rummytable.ai.tress.model.state import (
@@ -49,32 +49,47 @@ from rummytable.ai.tress.model.state import (
     hand_points,
 )
 
-__all__ = ["EXPLORE", "choose_discard", "choose_play", "claim_window", "helps", "playout", "policy_turn", "standing"]
+__all__ = ["EXPLORE", "PLAYOUT_LAY_DOWNS", "choose_discard", "choose_play", "claim_window", "helps", "playout",
+           "policy_turn", "standing"]
 
 EXPLORE = 0.1
 """Chance that the policy discards a random allowed card rather than its choice."""
+
+PLAYOUT_LAY_DOWNS = 2
+"""Lay-downs the policy looks at (the first of the engine's list): enumerating all 24 would cost
+more than the rest of a play-out."""
 
 MAX_PLAYS = 40
 """Plays at most in one turn (a hand holds far fewer cards, so never reached in practice)."""
 
 
+def _near(card: int) -> tuple[int, int]:
+    """The bits of the other cards of ``card``'s rank, and of its suit one value away (the ace next to the two too)."""
+    if card >= JOKER0:
+        return 0, 0
+    rank, suit = RANK[card], SUIT[card]
+    same = 0
+    for other in range(JOKER0):
+        if other != card and RANK[other] == rank:
+            same |= 1 << other
+    near = 0
+    for other in range(JOKER0):
+        if SUIT[other] == suit and (abs(RANK[other] - rank) == 1 or {RANK[other], rank} == {2, 14}):
+            near |= 1 << other
+    return same, near
+
+
+_NEAR = tuple(_near(card) for card in range(JOKER0 + 6))
+"""Per card: :func:`_near`'s two bit sets."""
+
+
 def helps(hand: int, card: int) -> bool:
-    """True when ``card`` builds on ``hand``: a joker, a rank held twice (a set, T-6), or a card of a
-    suit held within one value either side (a run, T-7)."""
+    """True when ``card`` builds on ``hand``: a joker, a rank held twice more (a set, T-6), or a card
+    of its suit one value away (a run, T-7)."""
     if card >= JOKER0:
         return True
-    rank, suit = RANK[card], SUIT[card]
-    same_rank = 0
-    for other in cards_of(hand):
-        if other >= JOKER0 or other == card:
-            continue
-        if RANK[other] == rank:
-            same_rank += 1
-            if same_rank >= 2:
-                return True
-        elif SUIT[other] == suit and abs(RANK[other] - rank) <= 1:
-            return True
-    return False
+    same, near = _NEAR[card]
+    return bool(hand & near) or (hand & same).bit_count() >= 2
 
 
 def claim_window(model: TressModel) -> None:
@@ -136,7 +151,7 @@ def policy_turn(model: TressModel, rng: random.Random) -> None:
         return
     seat = model.turn
     for _ in range(MAX_PLAYS):
-        moves = play_moves(model)
+        moves = play_moves(model, PLAYOUT_LAY_DOWNS)
         move = choose_play(model, moves)
         if move is None:
             discard = choose_discard(model, moves, rng)
