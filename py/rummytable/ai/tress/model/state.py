@@ -210,11 +210,12 @@ class TressModel:
     :ivar out: the seat that went out, -1 for nobody (also while the round goes on).
     :ivar winners: the winners once the match is over (T-3).
     :ivar sets: :ivar runs: :ivar all_cards: this round's contract (T-4, T-20).
+    :ivar players: the number of seats (``rules.players``, kept at hand).
     """
 
     __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
-                 "ids", "melds", "next_id", "out", "phase", "points", "restocks", "round", "rules", "runs", "scores",
-                 "seed", "sets", "stale", "stock", "turn", "used", "winners")
+                 "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round", "rules", "runs",
+                 "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
                  hands: list[int], stock: list[int], discard: list[int], dead: bool, discarder: int,
@@ -249,6 +250,7 @@ class TressModel:
         self.out = out
         self.winners = winners
         self.sets, self.runs, self.all_cards = rules.contracts[round_no]
+        self.players = rules.players
 
     def copy(self) -> TressModel:
         """An independent copy (list copies; cards are ints, melds tuples, the rules shared)."""
@@ -301,7 +303,7 @@ class TressModel:
                 if self.phase > PLAY:
                     return
             card = move[1]
-            left = self.hands[seat] = self.hands[seat] & ~(1 << card)
+            left = self.hands[seat] = self.hands[seat] ^ 1 << card  # the card is in the hand
             self.held[seat].remove(card)
             self.discard.append(card)
             self.dead = False
@@ -314,7 +316,7 @@ class TressModel:
                 self.claims = []
             self.phase = DRAW
             seat += 1
-            self.turn = seat if seat < self.rules.players else 0
+            self.turn = seat if seat < self.players else 0
         elif kind == STOCK:
             if self.claims:
                 self._grant()
