@@ -355,3 +355,50 @@ if __name__ == "__main__":
     result = run_check(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     print(json.dumps(result.summary(), indent=1))
     sys.exit(1 if result.list_mismatches or result.state_mismatches else 0)
+
+
+SITUATIONS: tuple[dict[str, Any], ...] = (
+    # Lay-offs round the corner (T-7 option) at both ends, and a joker at either end.
+    dict(hands=["3H JH JK 9S", None, None], melds=[(0, "5C 5D 5S"), (0, "QH KH AH 2H")], round_no=2,
+         options={"wrap_runs": True}),
+    # The 14-card run: an ace fits below the two and above the king (T-7).
+    dict(hands=["AH AH 9S", None, None], melds=[(0, "5C 5D 5S"), (0, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")],
+         round_no=2),
+    # No two jokers side by side (T-9 option): not above JK(7H); below is free.
+    dict(hands=["JK 8H 9S", None, None], melds=[(0, "5C 5D 5S"), (0, "4H 5H 6H JK(7H)")], round_no=2,
+         options={"no_adjacent_jokers": True}),
+    # Joker swaps (T-10 option): two jokers standing for the ace at both ends; the first gives way.
+    dict(hands=["AH 9S 9D", None, None],
+         melds=[(0, "5C 5D 5S"), (0, "JK(AH) 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK(AH)")],
+         round_no=2, options={"joker_swap": True}),
+    # Going out by melding the last card (T-14 option), by a lay-off or a lay-down.
+    dict(hands=["8H", None, None], melds=[(0, "5C 5D 5S"), (0, "4H 5H 6H 7H")], round_no=2,
+         options={"out_without_discard": True}),
+    dict(hands=["9C 9D 9S 2S 3S 4S 5S 6S 7S", None, None], round_no=2, options={"out_without_discard": True}),
+    # The card taken from the pile may not be discarded, its twin may (T-14).
+    dict(hands=["9S 9S 5C 7D 2H 4H 6C 8D", None, None], round_no=1, drawn_from_discard="9S"),
+    # Round 7: laying down is going out (T-20), in either contract.
+    dict(hands=["9C 9D 9S 2S 3S 4S 5S 8H 8D 8C KS KD KC KH", None, None], round_no=7),
+    dict(hands=["2S 3S 4S 5S 6S 6H 7H 8H 9H 10H JK QD KD AD", None, None], round_no=7,
+         options={"round7": "three_runs"}),
+    # T-23: the discard is refused while a lay-down is held.
+    dict(hands=["9C 9D 9S KS KD KC 4H 6D", None, None], round_no=1, options={"must_lay_down": True}),
+    # Two calls served in seat order (T-18 option), two penalty cards from a stock of one: the round ends.
+    dict(hands=["4C 6D 8C 10C QC 2D 3D", "8S 9S 10S 4D 5D 6H 7H", "JD QD 2C 3C 4S 5S 6S", "2H 3H 4H 5H 6C 7C 9C"],
+         round_no=1, phase="claim", to_move=1, claims=[3, 2],
+         discard="5H 7H", discarder=0, stock="KS", rest_to=2,
+         options={"claim_priority": "seat_order", "penalty_cards": 2, "empty_stock": "end_round"}),
+)
+"""Hand-made positions for what seeded play seldom reaches: wrapped and 14-card runs, adjacent jokers,
+swaps of twin stand-ins, going out by melding, the drawn card's twin, round 7, T-23 and a short stock."""
+
+
+def test_tress_model_agrees_in_rare_situations() -> None:
+    """T-7..T-23 corner cases: the model lists and plays each of them as the engine does."""
+    report = Report()
+    for situation in SITUATIONS:
+        check_position(TressGame.from_faces(**situation), report)
+    assert not report.list_mismatches, report.list_mismatches
+    assert not report.state_mismatches, report.state_mismatches
+    assert report.went_out >= 5 and report.stock_ends >= 1
+    assert report.by_kind["swap_joker"] >= 1 and report.must_lay_down >= 1
