@@ -15,6 +15,10 @@ the first 24 single runs; when ``must_lay_down`` forbids the discard and none of
 the first lay-down that keeps a card to discard (the engine's ``_any_lay_down``). Any other legal
 lay-down is not listed, as in the engine. Identical physical copies give separate discards and
 lay-offs, as in the engine. The round's end lists no move (the model plays one round).
+
+Before the solver runs, :func:`~rummytable.ai.tress.model.quick.may_meet` rules out most hands
+that hold no lay-down at all, with the same result. A play-out may ask :func:`play_moves` for
+fewer lay-downs (``limit``): it then gets the first of the same list.
 """
 
 from __future__ import annotations
@@ -45,14 +49,13 @@ from rummytable.ai.tress.model.state import (
     counts_of,
     rank_of_value,
 )
+from rummytable.tress.game import LAY_DOWN_LIMIT
 from rummytable.tress.solver.enumeration import enumerate_lay_downs, window_for
 from rummytable.tress.solver.search import Counts, Ctx, RunSig, SetSig, Sig, exists
 
 __all__ = ["CALL_MOVES", "DISCARD_MOVES", "DRAW_DISCARD_MOVE", "GRANT_MOVE", "LAY_DOWN_LIMIT", "STOCK_MOVE",
            "callers", "can_call", "cards_of", "legal_moves", "materialise", "must_lay_down_first", "play_moves"]
 
-LAY_DOWN_LIMIT = 24
-"""Lay-downs listed per call, as the engine's ``rummytable.tress.game.LAY_DOWN_LIMIT``."""
 
 STOCK_MOVE: Move = (STOCK, 0, 0, None)
 DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, None)
