@@ -1,6 +1,8 @@
 """A quick necessary test for a lay-down, so that the exact solver runs only when one may exist.
 
-:func:`may_meet` answers from a hand's bit set with a few whole-number operations: False only when
+:func:`may_meet` answers from a hand's bit set with a few whole-number operations and one look-up
+per suit in a table of suit rows filled as rows are met (a pure function of the row, kept up to
+:data:`ROWS_KEPT` rows): False only when
 the hand certainly holds no lay-down of ``sets`` sets and ``runs`` runs (T-6..T-9, T-12), so the
 model lists exactly what the solver would (it asks the solver whenever the answer is True).
 
@@ -16,7 +18,7 @@ bound is never too high. The ratio options (T-9) only forbid more, so they are i
 
 from __future__ import annotations
 
-__all__ = ["may_meet", "rank_counts"]
+__all__ = ["ROWS_KEPT", "may_meet", "rank_counts"]
 
 _ROW = (1 << 26) - 1
 """One suit's 26 bits of a hand (two copies of each of its 13 ranks)."""
@@ -68,6 +70,23 @@ _BEST = tuple(_best_window(present) for present in range(1 << 13))
 """Per rank bit mask of one suit: the most of its ranks any four-value window holds."""
 
 
+ROWS_KEPT = 20_000
+"""Most suit rows :func:`may_meet` keeps worked out (the table starts again when full)."""
+
+_ROWS: dict[int, tuple[int, int]] = {}
+"""Suit row -> (its packed rank counts, its best window): filled as rows are met."""
+
+
+def _row(row: int) -> tuple[int, int]:
+    """Work out a suit row's packed rank counts and best four-value window, and keep them."""
+    if len(_ROWS) >= ROWS_KEPT:
+        _ROWS.clear()
+    low, high = row & 0xFFF, row >> 12
+    found = (_LOW_COUNTS[low] + _HIGH_COUNTS[high], _BEST[_LOW_PRESENT[low] | _HIGH_PRESENT[high]])
+    _ROWS[row] = found
+    return found
+
+
 def rank_counts(hand: int) -> int:
     """The natural cards per rank of ``hand``, packed: nibble ``rank - 2`` holds how many (0..8)."""
     low, high = _LOW_COUNTS, _HIGH_COUNTS
@@ -87,15 +106,22 @@ def may_meet(hand: int, sets: int, runs: int, wrap: bool, distinct: bool) -> boo
     naturals = hand.bit_count() - jokers
     if naturals + jokers < 3 * sets + 4 * runs or not naturals:
         return False
-    # The four suits' rows are small numbers: the work below is on those, not on the whole hand
-    # (unrolled: a loop costs more than the lookups here).
-    r0, r1, r2, r3 = hand & _ROW, hand >> 26 & _ROW, hand >> 52 & _ROW, hand >> 78 & _ROW
+    # Each suit's row (a small number) is looked up once in the lazily filled table of rows.
+    rows = _ROWS
+    try:
+        c0, b0 = rows[hand & _ROW]
+        c1, b1 = rows[hand >> 26 & _ROW]
+        c2, b2 = rows[hand >> 52 & _ROW]
+        c3, b3 = rows[hand >> 78 & _ROW]
+    except KeyError:
+        c0, b0 = _row(hand & _ROW)
+        c1, b1 = _row(hand >> 26 & _ROW)
+        c2, b2 = _row(hand >> 52 & _ROW)
+        c3, b3 = _row(hand >> 78 & _ROW)
     need = 0
     if sets:
         if distinct:
-            low, high = _LOW_COUNTS, _HIGH_COUNTS
-            packed = (low[r0 & 0xFFF] + high[r0 >> 12] + low[r1 & 0xFFF] + high[r1 >> 12]
-                      + low[r2 & 0xFFF] + high[r2 >> 12] + low[r3 & 0xFFF] + high[r3 >> 12])
+            packed = c0 + c1 + c2 + c3
             three = ((packed + _FIVES) & _EIGHTS).bit_count()
             if three < sets:
                 two = ((packed + _SIXES) & _EIGHTS).bit_count()
@@ -113,8 +139,5 @@ def may_meet(hand: int, sets: int, runs: int, wrap: bool, distinct: bool) -> boo
             return False
         if wrap or allowed >= 3:
             return True
-        low_p, high_p, best = _LOW_PRESENT, _HIGH_PRESENT, _BEST
-        most = max(best[low_p[r0 & 0xFFF] | high_p[r0 >> 12]], best[low_p[r1 & 0xFFF] | high_p[r1 >> 12]],
-                   best[low_p[r2 & 0xFFF] | high_p[r2 >> 12]], best[low_p[r3 & 0xFFF] | high_p[r3 >> 12]])
-        return 4 - most <= allowed
+        return 4 - max(b0, b1, b2, b3) <= allowed
     return need <= jokers
