@@ -35,6 +35,7 @@ from rummytable.game import Action
 from rummytable.take.actions import Discard, Extend, LayDown
 from rummytable.take.game import TakeGame
 from rummytable.tools.bench import BenchConfig, section
+from rummytable.tools.bench_tress_model import run as run_tress
 
 __all__ = ["Turn", "bench", "bench_playouts", "main", "sample_turns"]
 
@@ -222,8 +223,9 @@ def run(quick: bool = False, seed: int = 1) -> dict[str, Any]:
 
 @section("models")
 def _models_section(config: BenchConfig) -> dict[str, Any]:
-    """The bench section: :func:`run` with the bench's ``quick`` flag and seed."""
-    return run(quick=config.quick, seed=config.seed)
+    """The bench section: :func:`run` (Take) and :func:`rummytable.tools.bench_tress_model.run` (Tress)
+    with the bench's ``quick`` flag and seed."""
+    return {**run(quick=config.quick, seed=config.seed), "tress": run_tress(quick=config.quick, seed=config.seed)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,370 @@
+"""Legal moves of a :class:`~rummytable.ai.tress.model.state.TressModel`, as the engine lists them.
+
+:func:`legal_moves` gives one seat's moves: its "take it" call when it may make one (T-16..T-19),
+and for the seat to move its draw (T-11, T-17), or in the play phase its lay-downs, lay-offs,
+joker swaps and discards (T-10, T-12..T-14, T-20, T-23). Converted with
+:func:`~rummytable.ai.tress.model.convert.to_action` they are exactly the engine's
+``TressGame.legal_actions(seat)``; the test ``tests/ai/test_ai_tress_model.py`` checks it.
+
+The lay-downs are the same subset the engine lists (listing every lay-down is combinatorial):
+the first :data:`~rummytable.tress.game.LAY_DOWN_LIMIT` (24) distinct arrangements of the
+contract in the solver's canonical order (``rummytable.tress.solver``: one per distinct set of
+faces and joker places, the lowest physical copies first), less those that would leave no card
+to discard (T-14); with ``extra_melds`` a player who is down gets the first 24 single sets and
+the first 24 single runs; when ``must_lay_down`` forbids the discard and none of those is left,
+the first lay-down that keeps a card to discard (the engine's ``_any_lay_down``). Any other legal
+lay-down is not listed, as in the engine. Identical physical copies give separate discards and
+lay-offs, as in the engine. The round's end lists no move (the model plays one round).
+
+Before the solver runs, :func:`~rummytable.ai.tress.model.quick.may_meet` rules out most hands
+that hold no lay-down at all, with the same result. A play-out may ask :func:`play_moves` for
+fewer lay-downs (``limit``): it then gets the first of the same list.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from rummytable.ai.tress.model.quick import may_meet
+from rummytable.ai.tress.model.state import (
+    CALL,
+    CLAIM,
+    DISCARD,
+    DRAW_DISCARD,
+    GRANT,
+    INDEX,
+    JOKER0,
+    LAY_DOWN,
+    LAY_OFF,
+    PLAY,
+    RANK,
+    RUN,
+    SET,
+    STOCK,
+    SUIT,
+    SWAP,
+    MeldT,
+    Move,
+    TressModel,
+    counts_of,
+    rank_of_value,
+)
+from rummytable.tress.game import LAY_DOWN_LIMIT
+from rummytable.tress.solver.enumeration import enumerate_lay_downs, window_for
+from rummytable.tress.solver.search import Counts, Ctx, RunSig, SetSig, Sig, exists
+
+__all__ = ["CALL_MOVES", "DISCARD_MOVES", "DRAW_DISCARD_MOVE", "GRANT_MOVE", "LAY_DOWN_LIMIT", "STOCK_MOVE",
+           "callers", "can_call", "cards_of", "legal_moves", "materialise", "must_lay_down_first", "play_moves"]
+
+
+STOCK_MOVE: Move = (STOCK, 0, 0, None)
+DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, None)
+GRANT_MOVE: Move = (GRANT, 0, 0, None)
+CALL_MOVES: tuple[Move, ...] = tuple((CALL, seat, 0, None) for seat in range(6))
+DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
+"""The shared move tuples (no new tuple per listing)."""
+
+_ACE = 14
+
+# The engine's card order (rank, suit letter, copy), used where it decides which lay-down is found first.
+_SUIT_LETTER_ORDER = (3, 1, 0, 2)  # S H D C sorted as letters: C < D < H < S
+_CARD_ORDER = tuple(sorted(range(110), key=lambda c: (RANK[c], _SUIT_LETTER_ORDER[SUIT[c]] if c < JOKER0 else -1,
+                                                      c % 2 if c < JOKER0 else c - JOKER0)))
+
+
+def cards_of(bits: int) -> list[int]:
+    """The cards of a bit set, lowest number first."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(low.bit_length() - 1)
+        bits ^= low
+    return cards
+
+
+def can_call(model: TressModel, seat: int) -> bool:
+    """True when ``seat`` may call "take it" now (T-16, T-17, T-19 and the ``down_may_claim`` option)."""
+    phase = model.phase
+    rules = model.rules
+    if phase > PLAY or (phase == PLAY and not rules.until_discard):
+        return False
+    if not model.discard or model.dead or seat == model.turn or seat == model.discarder or seat in model.claims:
+        return False
+    if model.down[seat] and not rules.down_may_claim:
+        return False
+    return rules.claim_limit < 0 or model.used[seat] < rules.claim_limit
+
+
+def callers(model: TressModel) -> list[int]:
+    """The seats that may call now, from the drawer's left round the table.
+
+    This is the order the tournament tool (``rummytable.tools.autoplay``) breaks ties of reaction
+    time in, and the order a play-out asks the seats; the engine serves the calls made by
+    ``claim_priority`` (:meth:`TressModel.claim_order`).
+    """
+    n = model.rules.players
+    return [s for s in ((model.turn + k) % n for k in range(1, n)) if can_call(model, s)]
+
+
+def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
+    """The legal moves of ``seat`` (default: the seat to move), as the engine's ``legal_actions``.
+
+    Empty once the round is over (the model plays one round).
+    """
+    phase = model.phase
+    if phase > PLAY:
+        return []
+    if seat is None or seat == model.turn:
+        if phase == PLAY:
+            return play_moves(model)
+        if phase == CLAIM:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE, GRANT_MOVE]  # a call is pending: the top is live
+        if model.discard and not model.dead:
+            return [STOCK_MOVE, DRAW_DISCARD_MOVE]
+        return [STOCK_MOVE]
+    return [CALL_MOVES[seat]] if can_call(model, seat) else []
+
+
+def _leaves_discard(model: TressModel, hand: int, used: int) -> bool:
+    """T-14: the play leaves a card to discard other than the one taken from the pile."""
+    rest = hand & ~used
+    if not rest:
+        return bool(model.rules.out_without)
+    return model.drawn < 0 or rest != 1 << model.drawn
+
+
+NewMeld = tuple[int, int, int, tuple[int, ...], int]
+"""A meld of a lay-down move: ``(kind, key, start, cards, jokers)`` (a :data:`MeldT` without its owner)."""
+
+
+def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...]:
+    """The melds of a lay-down given as solver signatures, with the lowest physical copies first.
+
+    As the engine's ``solver._materialise``: copies are taken in meld order, a set's naturals by
+    suit then its jokers, a run's cards low to high.
+    """
+    taken = 0
+    jokers = [c for c in range(JOKER0, JOKER0 + 6) if hand >> c & 1]
+    next_joker = 0
+    melds: list[NewMeld] = []
+    for sig in lay:
+        cards: list[int] = []
+        if sig[0] == 0:
+            rank, suits, count = cast(SetSig, sig)[1:]
+            for suit in range(4):
+                base = (suit * 13 + rank - 2) * 2
+                for _ in range(suits[suit]):
+                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
+                    taken |= 1 << card
+                    cards.append(card)
+            cards.extend(jokers[next_joker:next_joker + count])
+            next_joker += count
+            melds.append((SET, rank, 0, tuple(cards), 0))
+        else:
+            run = cast(RunSig, sig)
+            suit, start, mask = run[1], run[2], run[4]
+            for i, rank in enumerate(window_for(ctx, run)[2]):
+                if mask >> i & 1:
+                    cards.append(jokers[next_joker])
+                    next_joker += 1
+                else:
+                    base = (suit * 13 + rank - 2) * 2
+                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
+                    taken |= 1 << card
+                    cards.append(card)
+            melds.append((RUN, suit, start, tuple(cards), mask))
+    return tuple(melds)
+
+
+def _mask(melds: tuple[NewMeld, ...]) -> int:
+    bits = 0
+    for meld in melds:
+        for card in meld[3]:
+            bits |= 1 << card
+    return bits
+
+
+def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
+    """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
+
+    The caller has asked :func:`~rummytable.ai.tress.model.quick.may_meet` for the contract; the
+    single melds of the ``extra_melds`` option are asked here.
+    """
+    rules = model.rules
+    ctx = rules.ctx
+    seat = model.turn
+    wrap, distinct = rules.wrap, ctx.distinct
+    if model.all_cards:
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, True, limit)
+        return [(LAY_DOWN, 0, 0, materialise(hand, ctx, lay)) for lay in found]
+    if not model.down[seat]:
+        found = enumerate_lay_downs(ctx, counts_of(hand), model.sets, model.runs, False, limit)
+    elif rules.extra:
+        found = []
+        if may_meet(hand, 1, 0, wrap, distinct):
+            found += enumerate_lay_downs(ctx, counts_of(hand), 1, 0, False, limit)
+        if may_meet(hand, 0, 1, wrap, distinct):
+            found += enumerate_lay_downs(ctx, counts_of(hand), 0, 1, False, limit)
+    else:
+        return []
+    moves = []
+    for lay in found:
+        melds = materialise(hand, ctx, lay)
+        if _leaves_discard(model, hand, _mask(melds)):
+            moves.append((LAY_DOWN, 0, 0, melds))
+    return moves
+
+
+def must_lay_down_first(model: TressModel) -> bool:
+    """T-23 (``must_lay_down``): the player to move is not down and holds a legal lay-down now.
+
+    Exact, as the engine's ``must_lay_down_first``: the whole hand in round 7 (T-20); else the
+    hand less one card he may discard, or with ``out_without_discard`` the whole hand used up.
+    """
+    seat = model.turn
+    if not model.rules.must_lay or model.phase != PLAY or model.down[seat]:
+        return False
+    ctx = model.rules.ctx
+    hand = model.hands[seat]
+    if not may_meet(hand, model.sets, model.runs, model.rules.wrap, ctx.distinct):
+        return False  # no smaller pool holds one either
+    counts = counts_of(hand)
+    if model.all_cards:
+        return exists(ctx, counts, model.sets, model.runs, all_cards=True)
+    if model.rules.out_without and exists(ctx, counts, model.sets, model.runs, all_cards=True):
+        return True
+    seen = set()
+    for card in model.held[seat]:
+        if card == model.drawn:
+            continue
+        index = INDEX[card] if card < JOKER0 else -1
+        if index in seen:
+            continue
+        seen.add(index)
+        _take(counts, card, -1)
+        found = exists(ctx, counts, model.sets, model.runs)
+        _take(counts, card, 1)
+        if found:
+            return True
+    return False
+
+
+def _take(counts: Counts, card: int, sign: int) -> None:
+    if card >= JOKER0:
+        counts.jokers += sign
+    else:
+        counts.cnt[INDEX[card]] += sign
+        counts.rc[RANK[card]] += sign
+
+
+def _any_lay_down(model: TressModel) -> Move | None:
+    """The engine's ``_any_lay_down``: the first pool (whole hand with ``out_without_discard``, then the
+    hand less each card in the engine's card order) that holds a lay-down, and its first one."""
+    seat = model.turn
+    ctx = model.rules.ctx
+    hand = model.hands[seat]
+    pools: list[tuple[int, bool]] = []
+    if model.all_cards:
+        pools.append((hand, True))
+    else:
+        if model.rules.out_without:
+            pools.append((hand, True))
+        pools.extend((hand & ~(1 << card), False) for card in _CARD_ORDER if hand >> card & 1 and card != model.drawn)
+    for pool, whole in pools:
+        found = enumerate_lay_downs(ctx, counts_of(pool), model.sets, model.runs, whole, 1)
+        if found:
+            return (LAY_DOWN, 0, 0, materialise(pool, ctx, found[0]))
+    return None
+
+
+def _run_end(meld: MeldT, card: int, high: bool, wrap: bool,
+             no_adjacent: bool) -> bool:
+    """Whether ``card`` may join the run ``meld`` at its high or low end (T-7, T-8, T-9 option, T-13)."""
+    start, cards, jokers = meld[3], meld[4], meld[5]
+    length = len(cards)
+    joker = card >= JOKER0
+    if not joker and SUIT[card] != meld[2]:
+        return False
+    if high:
+        value = start + length
+        if not wrap or (start == 1 and value == _ACE):
+            if value > _ACE:
+                return False
+        elif length >= 13:
+            return False
+        if joker:
+            return not (no_adjacent and jokers >> (length - 1) & 1)
+        return rank_of_value(value, wrap) == RANK[card]
+    value = start - 1
+    if wrap and value < 1 and not (start == 1 and start + length - 1 == _ACE):
+        value = 13
+    end = value + length
+    if not wrap or (value == 1 and end == _ACE):
+        if value < 1 or end > _ACE:
+            return False
+    elif length >= 13:
+        return False
+    if joker:
+        return not (no_adjacent and jokers & 1)
+    return rank_of_value(value, wrap) == RANK[card]
+
+
+def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
+    """The play-phase moves of the seat to move: lay-downs, lay-offs, swaps, discards (T-10, T-12..T-14, T-20, T-23).
+
+    :param limit: lay-downs looked at (per kind of single meld with ``extra_melds``): the engine's
+        :data:`LAY_DOWN_LIMIT` lists exactly the engine's moves; a play-out may ask for fewer, which
+        gives the first of the same lay-downs (every move listed is still among the engine's).
+    """
+    seat = model.turn
+    hand = model.hands[seat]
+    rules = model.rules
+    down = model.down[seat]
+    moves: list[Move]
+    if down:
+        moves = _lay_downs(model, hand, limit) if rules.extra else []
+    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct):
+        moves = _lay_downs(model, hand, limit)
+    else:
+        moves = []  # the common case, found cheaply: no lay-down in the hand
+    cards = model.held[seat]
+    if down and not model.all_cards:
+        wrap, no_adjacent = rules.wrap, rules.no_adjacent
+        melds = model.melds
+        for card in cards:
+            if not _leaves_discard(model, hand, 1 << card):
+                continue
+            joker = card >= JOKER0
+            rank = RANK[card]
+            for index, meld in enumerate(melds):
+                if meld[1] == SET:
+                    if joker or meld[2] == rank:
+                        moves.append((LAY_OFF, card, index, 1))
+                    continue
+                if _run_end(meld, card, False, wrap, no_adjacent):
+                    moves.append((LAY_OFF, card, index, 0))
+                if _run_end(meld, card, True, wrap, no_adjacent):
+                    moves.append((LAY_OFF, card, index, 1))
+        if rules.swap:
+            for index, meld in enumerate(melds):
+                if meld[1] != RUN or not meld[5]:
+                    continue
+                start, jokers, suit = meld[3], meld[5], meld[2]
+                wanted = 0
+                for i in range(len(meld[4])):
+                    if jokers >> i & 1:
+                        wanted |= 1 << rank_of_value(start + i, wrap)
+                for card in cards:
+                    if card < JOKER0 and SUIT[card] == suit and wanted >> RANK[card] & 1:
+                        moves.append((SWAP, card, index, None))
+    if not rules.must_lay or not must_lay_down_first(model):
+        drawn = model.drawn
+        if moves:
+            moves.extend([DISCARD_MOVES[c] for c in cards if c != drawn])
+        else:
+            moves = [DISCARD_MOVES[c] for c in cards if c != drawn]
+    elif not any(m[0] == LAY_DOWN for m in moves):
+        extra = _any_lay_down(model)
+        if extra is not None:
+            moves.append(extra)
+    return moves

@@ -1,0 +1,476 @@
+"""A compact Tress round for search: integers, bit sets and tuples, no events, no history.
+
+:class:`TressModel` is one Tress round in progress (docs/rules-tress.md, T-1..T-23) in the form
+a search can copy and play cheaply:
+
+* a **card** is an integer: ``(suit * 13 + rank - 2) * 2 + copy`` for a natural card (suits in
+  :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14, the ace 14; copy 0 or 1 of the
+  two decks, T-1), so 0..103, and ``104 + copy`` for the jokers ``JK`` .. ``JK.5``; every
+  physical card keeps its own number, as in the engine (``9H`` and ``9H.1`` differ);
+* a **hand** is a bit set of cards (an ``int``, bit ``card``), kept together with the same cards
+  as a list (:attr:`TressModel.held`, in no particular order) for listing them fast;
+* the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
+* a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
+  :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
+  its first card, 1 = low ace, normalised as the engine does under ``wrap_runs``), ``cards``
+  the physical cards in table order (a run's low to high, so a joker's identity follows from
+  its place, T-8), ``jokers`` a run's bit mask of the positions held by jokers (0 for a set).
+  Melds are kept in the order laid, with the engine's ids in :attr:`TressModel.ids`.
+
+A **move** is a tuple :data:`Move` ``(kind, a, b, melds)`` (see :data:`STOCK` .. :data:`CALL`);
+:mod:`rummytable.ai.tress.model.moves` lists them as the engine's ``legal_actions`` does and
+:meth:`TressModel.apply` plays them with the engine's result: draws, "take it" calls and their
+resolution with penalty cards (T-16..T-19), lay-downs, lay-offs, joker swaps, discards, going
+out (T-14, T-15, T-20), stock rebuilds and their end (T-21, T-22, the same ``chance_rng``
+shuffles) and the round's scoring (T-2, T-15; after round 7 the winners, T-3). The model plays
+one round: once it is scored the phase is :data:`ROUND_OVER` (or :data:`MATCH_OVER` after round
+7) and no move is listed; the next deal is the engine's business. Moves are trusted:
+:meth:`TressModel.apply` does not check legality (the engine validates the move finally played).
+
+Not kept (they change no rule and no legal move): the event log, the action history, the
+earlier rounds' score rows and ``last_result`` beyond its points and who went out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummytable.game import chance_rng
+from rummytable.tress.options import ROUNDS
+from rummytable.tress.solver.search import Counts, Ctx
+
+__all__ = [
+    "CALL", "CLAIM", "DISCARD", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN", "LAY_OFF", "MATCH_OVER",
+    "PLAY", "ROUND_OVER", "RUN", "SET", "STOCK", "SWAP", "MeldT", "ModelRules", "Move", "TressModel", "card_points",
+    "counts_of", "hand_points", "rank_of_value",
+]
+
+Move = tuple[int, int, int, Any]
+"""``(kind, a, b, melds)``: ``(STOCK, 0, 0, None)``, ``(DRAW_DISCARD, 0, 0, None)``,
+``(GRANT, 0, 0, None)``, ``(CALL, seat, 0, None)``, ``(DISCARD, card, 0, None)``,
+``(LAY_OFF, card, meld index, 1 high / 0 low)``, ``(SWAP, card, meld index, None)``,
+``(LAY_DOWN, 0, 0, melds)`` with ``melds`` a tuple of ``(kind, key, start, cards, jokers)``
+(a :data:`MeldT` without its owner)."""
+
+MeldT = tuple[int, int, int, int, tuple[int, ...], int]
+"""``(owner, kind, key, start, cards, jokers)``, see the module docstring."""
+
+STOCK, DRAW_DISCARD, GRANT, CALL, LAY_DOWN, LAY_OFF, SWAP, DISCARD = range(8)
+"""Move kinds: draw from the stock (T-11; with a call pending it grants first, T-17), take the
+top discard (T-11, T-17), let the first caller have it (T-17), call "take it" (T-16), lay down
+(T-12, T-20, extra melds T-13), lay off (T-13), swap a joker (T-10), discard (T-14)."""
+
+DRAW, CLAIM, PLAY, ROUND_OVER, MATCH_OVER = range(5)
+"""Phases, as the engine's ``draw``, ``claim``, ``play``, ``round_over`` and ``match_over``."""
+
+SET, RUN = 0, 1
+"""Meld kinds."""
+
+JOKER0 = 104
+"""The first joker's number; jokers are 104..109."""
+
+ACE = 14
+
+_POINTS = tuple([(20 if (c // 2) % 13 + 2 == ACE else 10 if (c // 2) % 13 + 2 >= 8 else 5) for c in range(104)]
+                + [50] * 6)
+"""Penalty points of each card in hand (T-2): 2-7 = 5, 8-K = 10, ace = 20, joker = 50."""
+
+RANK = tuple([(c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
+"""The rank (2..14) of each card; 0 for a joker."""
+
+SUIT = tuple([c // 26 for c in range(104)] + [-1] * 6)
+"""The suit index (0..3, S H D C) of each card; -1 for a joker."""
+
+INDEX = tuple([(c // 26) * 15 + (c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
+"""Each natural card's index in the solver's count list (``suit * 15 + rank``)."""
+
+
+def rank_of_value(value: int, wrap: bool) -> int:
+    """The rank (2..14) at run value ``value`` (1 = low ace; with ``wrap`` any value, T-7)."""
+    if value == 1:
+        return ACE
+    if wrap:
+        return (value - 2) % 13 + 2
+    return value
+
+
+def card_points(card: int) -> int:
+    """Penalty points of one card in hand (T-2)."""
+    return _POINTS[card]
+
+
+def hand_points(hand: int) -> int:
+    """Total penalty points of the cards in the bit set ``hand`` (T-2, T-15)."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += _POINTS[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+def _cards(bits: int) -> list[int]:
+    """The cards of a bit set, lowest number first."""
+    cards = []
+    while bits:
+        low = bits & -bits
+        cards.append(low.bit_length() - 1)
+        bits ^= low
+    return cards
+
+
+def counts_of(hand: int) -> Counts:
+    """The solver's form of a hand (:class:`~rummytable.tress.solver.search.Counts`)."""
+    cnt = [0] * 60
+    rc = [0] * 15
+    jokers = 0
+    while hand:
+        low = hand & -hand
+        card = low.bit_length() - 1
+        hand ^= low
+        if card >= JOKER0:
+            jokers += 1
+        else:
+            cnt[INDEX[card]] += 1
+            rc[RANK[card]] += 1
+    return Counts(cnt, rc, jokers)
+
+
+class ModelRules:
+    """The Tress options a model needs, as plain attributes (shared by every copy of a model).
+
+    :ivar players: 3..6 (T-1). :ivar wrap: ``wrap_runs`` (T-7).
+    :ivar ctx: the solver's rule context (runs, joker ratio and adjacency T-9, distinct melds T-12).
+    :ivar contracts: per round 1..7 ``(sets, runs, all_cards)`` (T-4, T-20; index 0 unused).
+    :ivar no_adjacent: ``no_adjacent_jokers`` (T-9). :ivar ratio: the solver's ratio code (T-9).
+    :ivar swap: ``joker_swap`` (T-10). :ivar must_lay: ``must_lay_down`` (T-23).
+    :ivar extra: ``extra_melds`` (T-13). :ivar out_without: ``out_without_discard`` (T-14).
+    :ivar tie_break: ``tie_break_round7`` (T-3). :ivar down_may_claim: (T-16).
+    :ivar penalty: penalty cards (T-17). :ivar seat_order: ``claim_priority = seat_order`` (T-18).
+    :ivar claim_limit: granted claims per round, -1 for unlimited (T-19).
+    :ivar until_discard: ``claim_window = until_discard`` (T-19).
+    :ivar end_on_empty: ``empty_stock = end_round`` (T-21).
+    :ivar dead_limit: ``dead_stock_rebuilds``, -1 for off (T-22).
+    :ivar distinct: ``distinct_melds`` (T-12), as ``ctx.distinct``.
+    """
+
+    __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "distinct", "down_may_claim", "end_on_empty", "extra",
+                 "must_lay", "no_adjacent", "out_without", "penalty", "players", "ratio", "seat_order", "swap",
+                 "tie_break", "until_discard", "wrap")
+
+    def __init__(self, *, players: int, wrap: bool, ctx: Ctx, contracts: tuple[tuple[int, int, bool], ...],
+                 no_adjacent: bool, ratio: int, swap: bool, must_lay: bool, extra: bool, out_without: bool,
+                 tie_break: bool, down_may_claim: bool, penalty: int, seat_order: bool, claim_limit: int,
+                 until_discard: bool, end_on_empty: bool, dead_limit: int) -> None:
+        """Store the fields named in the class docstring (already validated by ``TressOptions``)."""
+        self.players = players
+        self.wrap = wrap
+        self.ctx = ctx
+        self.distinct = ctx.distinct
+        self.contracts = contracts
+        self.no_adjacent = no_adjacent
+        self.ratio = ratio
+        self.swap = swap
+        self.must_lay = must_lay
+        self.extra = extra
+        self.out_without = out_without
+        self.tie_break = tie_break
+        self.down_may_claim = down_may_claim
+        self.penalty = penalty
+        self.seat_order = seat_order
+        self.claim_limit = claim_limit
+        self.until_discard = until_discard
+        self.end_on_empty = end_on_empty
+        self.dead_limit = dead_limit
+
+
+class TressModel:
+    """A Tress round for search (see the module docstring for the encoding).
+
+    Build with :func:`rummytable.ai.tress.model.convert.model_from_state`; list moves with
+    :func:`rummytable.ai.tress.model.moves.legal_moves`; play them with :meth:`apply`; branch with
+    :meth:`copy`.
+
+    :ivar rules: the options. :ivar seed: the match seed (stock rebuilds, T-21).
+    :ivar round: 1..7. :ivar dealer: the round's dealer.
+    :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
+    :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
+    :ivar hands: a bit set of cards per seat. :ivar held: the same cards as a list per seat.
+    :ivar stock: top last. :ivar discard: top last.
+    :ivar dead: the top discard may not be drawn or claimed (T-17).
+    :ivar discarder: who discarded the top card, -1 for none (T-16).
+    :ivar melds: the table, in the order laid (:data:`MeldT`). :ivar ids: the engine id of each.
+    :ivar next_id: the id of the next new meld. :ivar down: per seat, gone down (T-12).
+    :ivar claims: pending callers in the order they called (T-16, T-18).
+    :ivar used: granted claims per seat this round (T-19).
+    :ivar drawn: the card taken from the pile this turn (T-14), else -1.
+    :ivar restocks: rebuilds this round (T-21). :ivar stale: rebuilds since a card was laid (T-22).
+    :ivar scores: totals per seat (before this round, plus it once scored).
+    :ivar points: points per seat of this round once scored, else ``None``.
+    :ivar out: the seat that went out, -1 for nobody (also while the round goes on).
+    :ivar winners: the winners once the match is over (T-3).
+    :ivar sets: :ivar runs: :ivar all_cards: this round's contract (T-4, T-20).
+    :ivar players: the number of seats (``rules.players``, kept at hand).
+    """
+
+    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
+                 "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round", "rules", "runs",
+                 "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
+
+    def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
+                 hands: list[int], stock: list[int], discard: list[int], dead: bool, discarder: int,
+                 melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
+                 used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
+                 points: tuple[int, ...] | None, out: int, winners: list[int],
+                 held: list[list[int]] | None = None) -> None:
+        """Take every field as given (not copied); see the class docstring (``held`` is built when None)."""
+        self.rules = rules
+        self.seed = seed
+        self.round = round_no
+        self.dealer = dealer
+        self.phase = phase
+        self.turn = turn
+        self.hands = hands
+        self.held = held if held is not None else [_cards(hand) for hand in hands]
+        self.stock = stock
+        self.discard = discard
+        self.dead = dead
+        self.discarder = discarder
+        self.melds = melds
+        self.ids = ids
+        self.next_id = next_id
+        self.down = down
+        self.claims = claims
+        self.used = used
+        self.drawn = drawn
+        self.restocks = restocks
+        self.stale = stale
+        self.scores = scores
+        self.points = points
+        self.out = out
+        self.winners = winners
+        self.sets, self.runs, self.all_cards = rules.contracts[round_no]
+        self.players = rules.players
+
+    def copy(self) -> TressModel:
+        """An independent copy (list copies; cards are ints, melds tuples, the rules shared)."""
+        return TressModel(self.rules, self.seed, self.round, self.dealer, self.phase, self.turn, self.hands[:],
+                          self.stock[:], self.discard[:], self.dead, self.discarder, self.melds[:], self.ids[:],
+                          self.next_id, self.down[:], self.claims[:], self.used[:], self.drawn, self.restocks,
+                          self.stale, self.scores[:], self.points, self.out, self.winners[:],
+                          [cards[:] for cards in self.held])
+
+    @property
+    def to_move(self) -> int:
+        """The seat to act (the drawer or player; after the round the engine's ``to_move``; -1 at the end)."""
+        return self.turn
+
+    def signature(self) -> tuple[object, ...]:
+        """Everything the rules look at, as plain data, for comparison with the engine.
+
+        ``(phase, turn, round, dealer, hands as sorted card lists, stock, discard, dead, discarder,
+        [(id, owner, kind, key, start, cards)], next_id, down, claims, used, drawn, restocks, stale,
+        scores, points, out, winners)``.
+        """
+        hands: list[object] = [[c for c in range(110) if hand >> c & 1] for hand in self.hands]
+        if hands != [sorted(cards) for cards in self.held]:
+            hands = ["the card lists differ from the bit sets", self.held]
+        melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
+        return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
+                self.dead, self.discarder, melds, self.next_id, list(self.down), list(self.claims), list(self.used),
+                self.drawn, self.restocks, self.stale, list(self.scores), self.points, self.out, list(self.winners))
+
+    def claim_order(self) -> list[int]:
+        """Pending callers in the order they would be served (T-18 and its ``seat_order`` option)."""
+        if self.rules.seat_order:
+            drawer, n = self.turn, self.rules.players
+            return sorted(self.claims, key=lambda s: (s - drawer) % n)
+        return list(self.claims)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` exactly as the engine would (the move is not checked; see :data:`Move`).
+
+        A :data:`CALL` is made by the seat it names; every other move by the seat to move.
+        """
+        kind = move[0]
+        seat = self.turn
+        if kind == DISCARD:
+            if self.claims:
+                # T-19 option: calls made while the drawer played are served before his discard lands.
+                self._grant()
+                if self.phase > PLAY:
+                    return
+            card = move[1]
+            left = self.hands[seat] = self.hands[seat] ^ 1 << card  # the card is in the hand
+            self.held[seat].remove(card)
+            self.discard.append(card)
+            self.dead = False
+            self.discarder = seat
+            self.drawn = -1
+            if not left:
+                self._end_round(seat)
+                return
+            if self.claims:
+                self.claims = []
+            self.phase = DRAW
+            seat += 1
+            self.turn = seat if seat < self.players else 0
+        elif kind == STOCK:
+            if self.claims:
+                self._grant()
+                if self.phase > PLAY:
+                    return
+            card = self.stock.pop() if self.stock else self._take_stock()
+            if card < 0:
+                return
+            self.hands[seat] |= 1 << card
+            self.held[seat].append(card)
+            self.drawn = -1
+            self.phase = PLAY
+            if self.rules.end_on_empty and not self.stock:
+                self._end_round(-1)
+        elif kind == DRAW_DISCARD:
+            if self.claims:
+                self.claims = []
+            card = self.discard.pop()
+            self.hands[seat] |= 1 << card
+            self.held[seat].append(card)
+            self.drawn = card
+            self.dead = True
+            self.phase = PLAY
+        elif kind == CALL:
+            self.claims.append(move[1])
+            if self.phase == DRAW:
+                self.phase = CLAIM
+        elif kind == GRANT:
+            self._grant()
+            if self.phase <= PLAY:
+                self.phase = DRAW
+        elif kind == LAY_OFF:
+            self._lay_off(seat, move[1], move[2], move[3])
+        elif kind == LAY_DOWN:
+            self._lay_down(seat, move[3])
+        else:
+            self._swap(seat, move[1], move[2])
+
+    def _lay_down(self, seat: int, melds: tuple[tuple[int, int, int, tuple[int, ...], int], ...]) -> None:
+        """T-12, T-13 (extra melds), T-20: new melds from the hand; round 7 ends the round."""
+        self.stale = 0
+        mask = 0
+        held = self.held[seat]
+        for kind, key, start, cards, jokers in melds:
+            for card in cards:
+                mask |= 1 << card
+                held.remove(card)
+            self.melds.append((seat, kind, key, start, cards, jokers))
+            self.ids.append(self.next_id)
+            self.next_id += 1
+        left = self.hands[seat] = self.hands[seat] & ~mask
+        if self.drawn >= 0 and not left >> self.drawn & 1:
+            self.drawn = -1
+        if self.all_cards:
+            self._end_round(seat)
+            return
+        self.down[seat] = True
+        if not left:
+            self._end_round(seat)
+
+    def _lay_off(self, seat: int, card: int, index: int, high: int) -> None:
+        """T-13: one card onto a meld at an end (a set takes it at the high end)."""
+        owner, kind, key, start, cards, jokers = self.melds[index]
+        if kind == SET:
+            self.melds[index] = (owner, kind, key, start, (*cards, card), 0)
+        else:
+            joker = 1 if card >= JOKER0 else 0
+            if high:
+                self.melds[index] = (owner, kind, key, start, (*cards, card), jokers | joker << len(cards))
+            else:
+                new_start = start - 1
+                if self.rules.wrap and new_start < 1 and not (start == 1 and start + len(cards) - 1 == ACE):
+                    new_start = 13
+                self.melds[index] = (owner, kind, key, new_start, (card, *cards), jokers << 1 | joker)
+        left = self.hands[seat] = self.hands[seat] & ~(1 << card)
+        self.held[seat].remove(card)
+        if self.drawn == card:
+            self.drawn = -1
+        self.stale = 0
+        if not left:
+            self._end_round(seat)
+
+    def _swap(self, seat: int, card: int, index: int) -> None:
+        """T-10 option: the natural card takes the place of the joker standing for its face."""
+        owner, kind, key, start, cards, jokers = self.melds[index]
+        wrap = self.rules.wrap
+        rank = RANK[card]
+        for i in range(len(cards)):
+            if jokers >> i & 1 and rank_of_value(start + i, wrap) == rank:
+                freed = cards[i]
+                self.melds[index] = (owner, kind, key, start, (*cards[:i], card, *cards[i + 1:]), jokers & ~(1 << i))
+                break
+        else:  # pragma: no cover - only listed swaps are applied
+            raise ValueError("no joker stands for that card")
+        self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << freed
+        held = self.held[seat]
+        held.remove(card)
+        held.append(freed)
+        if self.drawn == card:
+            self.drawn = -1
+        self.stale = 0
+
+    def _grant(self) -> None:
+        """T-17: the first caller gets the top discard and the penalty card(s); the pile's top is dead."""
+        caller = self.claim_order()[0]
+        card = self.discard.pop()
+        self.hands[caller] |= 1 << card
+        self.held[caller].append(card)
+        self.used[caller] += 1
+        self.claims = []
+        self.dead = True
+        for _ in range(self.rules.penalty):
+            penalty = self._take_stock()
+            if penalty < 0:
+                return
+            self.hands[caller] |= 1 << penalty
+            self.held[caller].append(penalty)
+            if self.rules.end_on_empty and not self.stock:
+                self._end_round(-1)
+                return
+
+    def _take_stock(self) -> int:
+        """Pop the stock's top card, rebuilding it when empty (T-21, T-22); -1 when the round ended."""
+        if not self.stock:
+            rules = self.rules
+            if rules.end_on_empty or len(self.discard) <= 1 or 0 <= rules.dead_limit <= self.stale:
+                self._end_round(-1)
+                return -1
+            rest = self.discard[:-1]
+            # The engine shuffles its Card list with the same generator; a shuffle's permutation
+            # depends only on the length, so the card numbers end in the same order.
+            chance_rng(self.seed, "restock", self.round, self.restocks).shuffle(rest)
+            self.restocks += 1
+            self.stale += 1
+            self.stock = rest
+            self.discard = self.discard[-1:]
+        return self.stock.pop()
+
+    def _end_round(self, out: int) -> None:
+        """T-2, T-15: score every hand; after round 7 the match's winners (T-3)."""
+        points = tuple(hand_points(h) for h in self.hands)
+        self.points = points
+        self.scores = [a + b for a, b in zip(self.scores, points)]
+        self.out = out
+        self.claims = []
+        self.drawn = -1
+        if self.round == ROUNDS:
+            scores = self.scores
+            best = min(scores)
+            winners = [s for s, total in enumerate(scores) if total == best]
+            if self.rules.tie_break and len(winners) > 1:
+                low = min(points[s] for s in winners)
+                winners = [s for s in winners if points[s] == low]
+            self.winners = winners
+            self.phase, self.turn = MATCH_OVER, -1
+        else:
+            self.phase, self.turn = ROUND_OVER, (self.dealer + 1) % self.rules.players

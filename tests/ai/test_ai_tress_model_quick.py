@@ -1,0 +1,68 @@
+"""The Tress model's quick lay-down test: never says no where the solver finds a lay-down (T-6..T-9, T-12)."""
+
+from __future__ import annotations
+
+import random
+
+from pyodide_scale import scaled
+
+from rummytable.ai.tress.model.quick import may_meet, rank_counts
+from rummytable.ai.tress.model.state import JOKER0, RANK, counts_of
+from rummytable.melds import JokerRatio, RunRules
+from rummytable.tress.solver.search import Ctx, exists
+
+CONTRACTS = ((2, 0, False), (1, 1, False), (0, 2, False), (3, 0, False), (2, 1, False), (1, 2, False),
+             (3, 1, True), (0, 3, True), (1, 0, False), (0, 1, False))
+"""Every round's contract (T-4, T-20) and the single melds of the ``extra_melds`` option."""
+
+
+def _hand(rng: random.Random) -> int:
+    """A random hand of 7-16 cards; half of them built round a planted run or set (with jokers), so
+    that many hold a lay-down."""
+    cards: set[int] = set()
+    if rng.random() < 0.5:
+        suit, start = rng.randrange(4), rng.randint(2, 11)
+        for rank in range(start, start + rng.randint(3, 5)):
+            cards.add((suit * 13 + rank - 2) * 2 + rng.randrange(2))
+        rank = rng.randint(2, 14)
+        for suit in rng.sample(range(4), k=rng.randint(1, 3)):
+            cards.add((suit * 13 + rank - 2) * 2 + rng.randrange(2))
+    size = rng.randint(7, 16)
+    while len(cards) < size:
+        cards.add(rng.randrange(JOKER0 + 3) if rng.random() < 0.9 else JOKER0 + rng.randrange(6))
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
+def test_may_meet_never_refuses_a_hand_the_solver_can_lay() -> None:
+    """A False answer is certain: over random hands, rule options and contracts, no lay-down is missed."""
+    rng = random.Random(11)
+    contexts = [Ctx(RunRules(4, True, wrap, "T-7"), ratio, adjacent, distinct)
+                for wrap in (False, True) for ratio in JokerRatio for adjacent in (False, True)
+                for distinct in (True, False)]
+    possible = refused = 0
+    for _ in range(scaled(4000)):
+        hand = _hand(rng)
+        ctx = rng.choice(contexts)
+        sets, runs, all_cards = rng.choice(CONTRACTS)
+        quick = may_meet(hand, sets, runs, ctx.wrap, ctx.distinct)
+        if exists(ctx, counts_of(hand), sets, runs, all_cards=all_cards):
+            possible += 1
+            assert quick, (bin(hand), sets, runs, all_cards)
+        else:
+            refused += not quick
+    # The test is worth having only when it both sees lay-downs and spares the solver often.
+    assert possible > scaled(4000) // 10 and refused > scaled(4000) // 4
+
+
+def test_rank_counts_counts_each_rank() -> None:
+    """The packed counts hold, per rank, the number of natural cards of that rank."""
+    rng = random.Random(12)
+    for _ in range(500):
+        hand = _hand(rng)
+        packed = rank_counts(hand)
+        for rank in range(2, 15):
+            held = sum(1 for card in range(JOKER0) if hand >> card & 1 and RANK[card] == rank)
+            assert packed >> (4 * (rank - 2)) & 0xF == held
