@@ -46,6 +46,7 @@ from rummytable.ai.tress.model.state import (
     MeldT,
     Move,
     TressModel,
+    cards_of,
     counts_of,
     rank_of_value,
 )
@@ -70,16 +71,6 @@ _ACE = 14
 _SUIT_LETTER_ORDER = (3, 1, 0, 2)  # S H D C sorted as letters: C < D < H < S
 _CARD_ORDER = tuple(sorted(range(110), key=lambda c: (RANK[c], _SUIT_LETTER_ORDER[SUIT[c]] if c < JOKER0 else -1,
                                                       c % 2 if c < JOKER0 else c - JOKER0)))
-
-
-def cards_of(bits: int) -> list[int]:
-    """The cards of a bit set, lowest number first."""
-    cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(low.bit_length() - 1)
-        bits ^= low
-    return cards
 
 
 def can_call(model: TressModel, seat: int) -> bool:

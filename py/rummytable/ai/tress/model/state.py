@@ -42,7 +42,7 @@ from rummytable.tress.solver.search import Counts, Ctx
 __all__ = [
     "CALL", "CLAIM", "DISCARD", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN", "LAY_OFF", "MATCH_OVER",
     "PLAY", "ROUND_OVER", "RUN", "SET", "STOCK", "SWAP", "MeldT", "ModelRules", "Move", "TressModel", "card_points",
-    "counts_of", "hand_points", "rank_of_value",
+    "cards_of", "counts_of", "hand_points", "rank_of_value",
 ]
 
 Move = tuple[int, int, int, Any]
@@ -109,7 +109,7 @@ def hand_points(hand: int) -> int:
     return total
 
 
-def _cards(bits: int) -> list[int]:
+def cards_of(bits: int) -> list[int]:
     """The cards of a bit set, lowest number first."""
     cards = []
     while bits:
@@ -124,10 +124,7 @@ def counts_of(hand: int) -> Counts:
     cnt = [0] * 60
     rc = [0] * 15
     jokers = 0
-    while hand:
-        low = hand & -hand
-        card = low.bit_length() - 1
-        hand ^= low
+    for card in cards_of(hand):
         if card >= JOKER0:
             jokers += 1
         else:
@@ -231,7 +228,7 @@ class TressModel:
         self.phase = phase
         self.turn = turn
         self.hands = hands
-        self.held = held if held is not None else [_cards(hand) for hand in hands]
+        self.held = held if held is not None else [cards_of(hand) for hand in hands]
         self.stock = stock
         self.discard = discard
         self.dead = dead
