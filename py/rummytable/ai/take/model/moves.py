@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rummytable.ai.take.model.state import (
+    BIT,
     DISCARD,
     DRAW,
     DRAW_DISCARD,
@@ -33,14 +34,16 @@ from rummytable.ai.take.model.state import (
     RATIO_MORE,
     RATIO_NOT_FEWER,
     ROUND_OVER,
+    ROW,
     STOCK,
+    Hand,
     Move,
     TakeModel,
     card_at,
 )
 
-__all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "legal_moves", "play_moves",
-           "suit_values"]
+__all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "VALUES", "legal_moves",
+           "play_moves", "suit_values"]
 
 STOCK_MOVE: Move = (STOCK, 0, 0, ())
 """Draw the top of the stock (K-8)."""
@@ -60,10 +63,13 @@ _DISCARD_JOKERS: tuple[tuple[Move, ...], ...] = ((), (DISCARD_MOVES[52],), (DISC
 """The discards of the held jokers, by the hand's bits 52..53."""
 
 
-def suit_values(hand: int, suit: int) -> int:
+VALUES: tuple[int, ...] = tuple((row << 2) | ((row >> 12) & 1) << 1 for row in range(8192))
+"""The run values (bits 1..14) of each 13-bit suit row: bit ``rank``, and an ace gives bits 1 and 14."""
+
+
+def suit_values(hand: Hand, suit: int) -> int:
     """The run values (bits 1..14) that ``hand`` holds naturally in ``suit``: an ace gives bits 1 and 14."""
-    row = (hand >> (suit * 13)) & 0x1FFF
-    return (row << 2) | ((row >> 12) & 1) << 1
+    return VALUES[hand[suit]]
 
 
 def _ratio_ok(naturals: int, jokers: int, ratio: int) -> bool:
@@ -204,9 +210,6 @@ _ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
 """Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
 lay-downs without a loop per card)."""
 
-_SUIT_SLICES = tuple((suit, suit * 13, _ROWS[suit]) for suit in range(4))
-"""Per suit: its number, the shift of its 13 bits in a hand, and its row table."""
-
 _ROW0, _ROW1, _ROW2, _ROW3 = _ROWS
 for _table in _ROWS:
     # An empty row has nothing; filled now so that the unrolled lookup needs no test for it.
@@ -215,7 +218,7 @@ for _table in _ROWS:
 
 def _row_entry(suit: int, row: int) -> RowEntry:
     """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
-    vm = (row << 2) | ((row >> 12) & 1) << 1
+    vm = VALUES[row]
     # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
     lays, longest = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
     found = _ROWS[suit][row] = (tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1), lays,
@@ -235,56 +238,59 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     """
     seat = model.turn
     hand = model.hands[seat]
-    joker_bits = hand >> 52
-    size = 0
+    r0, r1, r2, r3, jokers, size = hand
     drawn = model.drawn
-    if not joker_bits:
+    if not jokers:
         # The common case, unrolled: each suit's discards and joker-free lay-downs from its table.
-        r0, r1, r2, r3 = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
         e0 = _ROW0[r0] or _row_entry(0, r0)
         e1 = _ROW1[r1] or _row_entry(1, r1)
         e2 = _ROW2[r2] or _row_entry(2, r2)
         e3 = _ROW3[r3] or _row_entry(3, r3)
         moves: list[Move] = [*e0[0], *e1[0], *e2[0], *e3[0]] if discards else []
         if e0[1] or e1[1] or e2[1] or e3[1]:
-            size = hand.bit_count()
             for entry in (e0, e1, e2, e3):
                 if entry[1]:
                     _add_plays(moves, entry[1], entry[2], size, model)
     else:
         moves = []
-        size = hand.bit_count()
-        for suit, shift, table in _SUIT_SLICES:
-            row = hand >> shift & 0x1FFF
+        ratio = model.rules.ratio
+        for suit, row, table in ((0, r0, _ROW0), (1, r1, _ROW1), (2, r2, _ROW2), (3, r3, _ROW3)):
             if not row:
                 continue
             found = table[row] or _row_entry(suit, row)
             if discards:
                 moves += found[0]
-            lays, longest = _lay_downs(suit, found[3], joker_bits, model.rules.ratio)
+            lays, longest = _lay_downs(suit, found[3], jokers, ratio)
             if lays:
                 _add_plays(moves, lays, longest, size, model)
         if discards:
-            moves += _DISCARD_JOKERS[joker_bits]
-    if discards and drawn >= 0 and hand >> drawn & 1:
+            moves += _DISCARD_JOKERS[jokers]
+    if drawn >= 0 and discards and hand[ROW[drawn]] & BIT[drawn]:
         moves.remove(DISCARD_MOVES[drawn])
     seqs = model.seqs
-    if not seqs or not (joker_bits or hand & model.touch):
+    if not seqs:
         return moves
-    below_others = model.rules.below_others
+    if not jokers:
+        # Without a joker a block must hold the natural card next to an end of some sequence.
+        t0, t1, t2, t3 = model.touch
+        if not (r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3):
+            return moves
+    rules = model.rules
+    below_others = rules.below_others
+    ratio = rules.ratio
+    go_out = rules.go_out
+    blocked = drawn >= 0 and bool(hand[ROW[drawn]] & BIT[drawn])
     index = -1
     for owner, suit, start, seq_cards, seq_jokers, high, low in seqs:
         index += 1
+        row = hand[suit]
         # Without a joker a block must hold the natural card next to an end.
-        if not joker_bits and not (hand & high or (hand & low and (seat == owner or below_others))):
+        if not jokers and not (row & high or (row & low and (seat == owner or below_others))):
             continue
-        row = (hand >> (suit * 13)) & 0x1FFF
-        extensions = _extensions(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, model.rules.ratio, start,
-                                 len(seq_cards), seq_jokers, seat == owner or below_others)
-        size = size or hand.bit_count()
+        extensions = _extensions(suit, VALUES[row], jokers, ratio, start, len(seq_cards), seq_jokers,
+                                 seat == owner or below_others)
         for high_end, cards in extensions:
-            if len(cards) < size - 1 or _keeps(cards, size, drawn, drawn >= 0 and bool(hand >> drawn & 1),
-                                               model.rules.go_out):
+            if len(cards) < size - 1 or _keeps(cards, size, drawn, blocked, go_out):
                 moves.append((EXTEND, index, high_end, cards))
     return moves
 
@@ -295,7 +301,7 @@ def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: i
         moves.extend(found)
         return
     drawn = model.drawn
-    blocked = drawn >= 0 and bool(model.hands[model.turn] >> drawn & 1)
+    blocked = drawn >= 0 and bool(model.hands[model.turn][ROW[drawn]] & BIT[drawn])
     go_out = model.rules.go_out
     moves.extend(m for m in found if _keeps(m[3], size, drawn, blocked, go_out))
 

@@ -6,7 +6,11 @@ search can copy and play cheaply:
 * a **card** is an integer 0..53: ``suit * 13 + rank - 2`` for a natural card (suits in
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14 with the ace 14), 52 for
   ``JK`` and 53 for ``JK.1``;
-* a **hand** is a bit set of cards (an ``int``, bit ``card``);
+* a **hand** is a list ``[spades, hearts, diamonds, clubs, jokers, count]``: four 13-bit suit
+  rows (bit ``rank - 2``, the ace bit 12), the jokers' row (bit 0 ``JK``, bit 1 ``JK.1``) and
+  the number of cards held; card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]``
+  (``c // 13`` and ``1 << c % 13``). Every number stays below 2**30, the size of one digit of a
+  Python int: wider ones are much slower in WebAssembly (Pyodide), where search also runs;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **sequence** is a tuple ``(owner, suit, start, cards, jokers)``: ``start`` the run value
   of its first card (1 = low ace .. 12), ``cards`` a tuple of cards low to high (a joker's
@@ -33,6 +37,8 @@ from rummytable.cards import build_deck
 from rummytable.game import chance_rng
 
 __all__ = [
+    "BIT",
+    "COUNT",
     "DISCARD",
     "DRAW",
     "DRAW_DISCARD",
@@ -46,15 +52,19 @@ __all__ = [
     "RATIO_MORE",
     "RATIO_NOT_FEWER",
     "ROUND_OVER",
+    "ROW",
     "STOCK",
+    "Hand",
     "ModelRules",
     "Move",
     "Seq",
     "TakeModel",
     "card_at",
     "card_points",
+    "hand_cards",
     "hand_points",
     "make_seq",
+    "new_hand",
     "sequence_points",
 ]
 
@@ -65,9 +75,12 @@ Move = tuple[int, int, int, tuple[int, ...]]
 
 Seq = tuple[int, int, int, tuple[int, ...], int, int, int]
 """A sequence: ``(owner seat, suit 0..3, start value 1..12, cards low to high, joker count, high, low)``;
-``high`` and ``low`` are the bit of the natural card that could join it above its top and below its
-bottom (0 where nothing can: a top ace or a closed A..K above, K-14; a low ace below, K-4). Build
-with :func:`make_seq`."""
+``high`` and ``low`` are the bit, in its suit's row of a hand, of the natural card that could join it
+above its top and below its bottom (0 where nothing can: a top ace or a closed A..K above, K-14; a
+low ace below, K-4). Build with :func:`make_seq`."""
+
+Hand = list[int]
+"""A hand: ``[spades, hearts, diamonds, clubs, jokers, count]`` (see the module docstring)."""
 
 STOCK, DRAW_DISCARD, LAY, EXTEND, DISCARD, NEXT_HAND = range(6)
 """Move kinds: draw from the stock (K-8), take the top discard (K-8), lay down a new sequence
@@ -85,10 +98,17 @@ JOKERS = (52, 53)
 HAND_SIZE = 7
 """Cards dealt to each player (K-3)."""
 
-_JOKER_BITS = (1 << 52) | (1 << 53)
-_ACE_BITS = sum(1 << (suit * 13 + 12) for suit in range(4))
-_TEN_BITS = sum(1 << (suit * 13 + rank - 2) for suit in range(4) for rank in range(10, 14))
-_FIVE_BITS = sum(1 << (suit * 13 + rank - 2) for suit in range(4) for rank in range(2, 10))
+ROW: tuple[int, ...] = tuple(card // 13 for card in range(54))
+"""The row of a hand that holds each card 0..53: its suit 0..3, or 4 for the jokers."""
+
+BIT: tuple[int, ...] = tuple(1 << card % 13 for card in range(54))
+"""The bit of each card 0..53 in its row: ``1 << (rank - 2)``; ``JK`` 1, ``JK.1`` 2."""
+
+COUNT = 5
+"""The index of a hand's card count."""
+
+_VALUE_BIT = tuple(1 << (12 if value in (1, 14) else value - 2) if value else 0 for value in range(15))
+"""The row bit of the natural card at run value 1..14 (the ace's for 1 and 14)."""
 
 _RANK_POINTS = (0, 15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 15)
 """Points by run value 0..14 (K-2); value 1 (low ace) is 15 unless ``low_ace_five``."""
@@ -124,10 +144,25 @@ def card_points(card: int) -> int:
     return _CARD_POINTS[card]
 
 
-def hand_points(hand: int) -> int:
-    """Total points of the cards in the bit set ``hand`` (K-17), from four pop counts."""
-    return (20 * (hand & _JOKER_BITS).bit_count() + 15 * (hand & _ACE_BITS).bit_count()
-            + 10 * (hand & _TEN_BITS).bit_count() + 5 * (hand & _FIVE_BITS).bit_count())
+def hand_points(hand: Hand) -> int:
+    """Total points of the cards in ``hand`` (K-17): 2-9 5, 10-K 10, ace 15, joker 20."""
+    total = 20 * hand[4].bit_count()
+    for row in hand[:4]:
+        total += 5 * (row & 0xFF).bit_count() + 10 * (row & 0xF00).bit_count() + 15 * (row >> 12)
+    return total
+
+
+def new_hand(cards: list[int] | tuple[int, ...] = ()) -> Hand:
+    """The :data:`Hand` holding ``cards`` (distinct cards 0..53)."""
+    hand = [0, 0, 0, 0, 0, len(cards)]
+    for card in cards:
+        hand[ROW[card]] |= BIT[card]
+    return hand
+
+
+def hand_cards(hand: Hand) -> list[int]:
+    """The cards of ``hand``, lowest first."""
+    return [card for card in range(54) if hand[ROW[card]] & BIT[card]]
 
 
 class ModelRules:
@@ -162,10 +197,10 @@ class ModelRules:
 
 
 def make_seq(owner: int, suit: int, start: int, cards: tuple[int, ...], jokers: int) -> Seq:
-    """The :data:`Seq` of a sequence, with the bits of the natural cards next to its ends (K-4, K-6, K-14)."""
+    """The :data:`Seq` of a sequence, with the row bits of the natural cards next to its ends (K-4, K-6, K-14)."""
     end = start + len(cards) - 1
-    high = 1 << _CARD_AT[suit][end + 1] if end < (13 if start == 1 else 14) else 0
-    low = 1 << _CARD_AT[suit][start - 1] if start > (2 if end == 14 else 1) else 0
+    high = _VALUE_BIT[end + 1] if end < (13 if start == 1 else 14) else 0
+    low = _VALUE_BIT[start - 1] if start > (2 if end == 14 else 1) else 0
     return (owner, suit, start, cards, jokers, high, low)
 
 
@@ -195,7 +230,7 @@ class TakeModel:
     :ivar hand_no: the hand's number (from 1). :ivar dealer: its dealer.
     :ivar phase: ``DRAW``, ``PLAY``, ``ROUND_OVER`` or ``MATCH_OVER``.
     :ivar turn: the seat whose turn it is (after a hand: the last to act, as in the engine).
-    :ivar hands: a bit set of cards per seat. :ivar stock: top last. :ivar discard: top last.
+    :ivar hands: a :data:`Hand` per seat (rows and count). :ivar stock: top last. :ivar discard: top last.
     :ivar seqs: the sequences in the order laid. :ivar ids: the engine id of each.
     :ivar next_id: the id of the next new sequence.
     :ivar drawn: the card taken from the discard pile this turn (K-10), else -1.
@@ -203,15 +238,15 @@ class TakeModel:
         since the deal or the last rebuild (K-19 ``dead_stock_ends_hand``).
     :ivar scores: cumulative points per seat. :ivar last_points: points per seat of the last
         finished hand (K-17), else ``None``. :ivar winners: the winning seats once the match is over.
-    :ivar touch: the bits of every natural card that could join a sequence at an end (the
-        union of the sequences' ``high`` and ``low``), kept up to date by :meth:`apply`.
+    :ivar touch: per suit 0..3, the row bits of every natural card that could join a sequence
+        at an end (the union of the sequences' ``high`` and ``low``), kept up to date by :meth:`apply`.
     """
 
     __slots__ = ("dealer", "discard", "drawn", "hand_no", "hands", "ids", "last_points", "melded", "next_id",
                  "phase", "restocks", "rules", "scores", "seed", "seqs", "stock", "touch", "turn", "winners")
 
     def __init__(self, rules: ModelRules, seed: int, hand_no: int, dealer: int, phase: int, turn: int,
-                 hands: list[int], stock: list[int], discard: list[int], seqs: list[Seq], ids: list[int],
+                 hands: list[Hand], stock: list[int], discard: list[int], seqs: list[Seq], ids: list[int],
                  next_id: int, drawn: int, restocks: int, melded: bool, scores: list[int],
                  last_points: tuple[int, ...] | None, winners: list[int]) -> None:
         """Take every field as given (not copied); see the class docstring."""
@@ -236,8 +271,9 @@ class TakeModel:
         self.touch = _touch(seqs)
 
     def copy(self) -> TakeModel:
-        """An independent copy (five list copies; cards, sequences and rules are immutable or shared)."""
-        return TakeModel(self.rules, self.seed, self.hand_no, self.dealer, self.phase, self.turn, self.hands[:],
+        """An independent copy (a few list copies; cards, sequences and rules are immutable or shared)."""
+        return TakeModel(self.rules, self.seed, self.hand_no, self.dealer, self.phase, self.turn,
+                         [hand[:] for hand in self.hands],
                          self.stock[:], self.discard[:], self.seqs[:], self.ids[:], self.next_id, self.drawn,
                          self.restocks, self.melded, self.scores[:], self.last_points, self.winners[:])
 
@@ -256,7 +292,7 @@ class TakeModel:
         ``(phase, turn, hand_no, dealer, hands as sorted card lists, stock, discard,
         [(id, owner, start, cards)], next_id, drawn, restocks, melded, scores, last_points, winners)``.
         """
-        hands = [[c for c in range(54) if hand >> c & 1] for hand in self.hands]
+        hands = [hand_cards(hand) for hand in self.hands]
         seqs = [(i, s[0], s[2], list(s[3])) for i, s in zip(self.ids, self.seqs)]
         return (self.phase, self.turn, self.hand_no, self.dealer, hands, list(self.stock), list(self.discard), seqs,
                 self.next_id, self.drawn, self.restocks, self.melded, list(self.scores), self.last_points,
@@ -275,13 +311,19 @@ class TakeModel:
         kind = move[0]
         seat = self.turn
         if kind == STOCK:
-            self.hands[seat] |= 1 << self.stock.pop()
+            card = self.stock.pop()
+            hand = self.hands[seat]
+            hand[ROW[card]] |= BIT[card]
+            hand[5] += 1
             self.phase = PLAY
         elif kind == DISCARD:
             card = move[1]
-            hands = self.hands
-            left = hands[seat] = hands[seat] & ~(1 << card)
+            hand = self.hands[seat]
+            # The card is held (moves are trusted), so flipping its bit removes it.
+            hand[ROW[card]] ^= BIT[card]
             self.discard.append(card)
+            left = hand[5] - 1
+            hand[5] = left
             if not left:
                 self._end_hand()
                 return
@@ -293,16 +335,20 @@ class TakeModel:
                 self._restock()
         elif kind == DRAW_DISCARD:
             card = self.discard.pop()
-            self.hands[seat] |= 1 << card
+            hand = self.hands[seat]
+            hand[ROW[card]] |= BIT[card]
+            hand[5] += 1
             self.drawn = card
             self.phase = PLAY
         elif kind in (LAY, EXTEND):
             cards = move[3]
-            mask = 0
+            hand = self.hands[seat]
+            jokers = 0
             for card in cards:
-                mask |= 1 << card
-            self.hands[seat] &= ~mask
-            jokers = (mask >> 52).bit_count()
+                hand[ROW[card]] ^= BIT[card]
+                if card >= 52:
+                    jokers += 1
+            hand[5] -= len(cards)
             if kind == LAY:
                 self.seqs.append(make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards,
                                           jokers))
@@ -317,7 +363,7 @@ class TakeModel:
                     self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
             self.melded = True
             self.touch = _touch(self.seqs)
-            if not self.hands[seat]:
+            if not hand[5]:
                 self._end_hand()
         else:
             self._deal(self.hand_no + 1, (self.dealer + 1) % self.rules.players)
@@ -365,15 +411,16 @@ class TakeModel:
         players = self.rules.players
         deck = list(_DECK)
         chance_rng(self.seed, "deal", hand_no).shuffle(deck)
-        hands = [0] * players
+        hands = [[0, 0, 0, 0, 0, HAND_SIZE] for _ in range(players)]
         for i in range(HAND_SIZE * players):
-            hands[(dealer + 1 + i) % players] |= 1 << deck.pop()
+            card = deck.pop()
+            hands[(dealer + 1 + i) % players][ROW[card]] |= BIT[card]
         self.hands = hands
         self.discard = [deck.pop()]
         self.stock = deck
         self.seqs = []
         self.ids = []
-        self.touch = 0
+        self.touch = [0, 0, 0, 0]
         # The engine's ids go on counting across hands (next_id is not reset by a deal).
         self.hand_no = hand_no
         self.dealer = dealer
@@ -384,12 +431,12 @@ class TakeModel:
         self.melded = False
 
 
-def _touch(seqs: list[Seq]) -> int:
-    """The union of the sequences' end-neighbour bits (see :attr:`TakeModel.touch`)."""
-    bits = 0
+def _touch(seqs: list[Seq]) -> list[int]:
+    """Per suit, the union of the sequences' end-neighbour bits (see :attr:`TakeModel.touch`)."""
+    rows = [0, 0, 0, 0]
     for seq in seqs:
-        bits |= seq[5] | seq[6]
-    return bits
+        rows[seq[1]] |= seq[5] | seq[6]
+    return rows
 
 
 def _suit_of(cards: tuple[int, ...]) -> int:
