@@ -210,20 +210,36 @@ _ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
 """Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
 lay-downs without a loop per card)."""
 
-_ROW0, _ROW1, _ROW2, _ROW3 = _ROWS
-for _table in _ROWS:
-    # An empty row has nothing; filled now so that the unrolled lookup needs no test for it.
-    _table[0] = ((), (), 0, 0)
+
+def _row_discards(suit: int) -> tuple[tuple[Move, ...], ...]:
+    """Per 13-bit row of ``suit``: the discards of its cards, by rank (the rows with bit ``rank`` as
+    their highest are those below it, each with that card's discard added)."""
+    table: list[tuple[Move, ...]] = [()]
+    for rank in range(13):
+        move = (DISCARD_MOVES[suit * 13 + rank],)
+        table += [lower + move for lower in table]
+    return tuple(table)
+
+
+_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3 = (_row_discards(suit) for suit in range(4))
+"""Per suit, the discards of each 13-bit row (what the common case of :func:`legal_moves` lists)."""
+
+_RUN: tuple[bool, ...] = tuple(bool(v & (v >> 1) & (v >> 2)) for v in VALUES)
+"""Per 13-bit row: it holds three run values in a row, which a joker-free lay-down needs (K-4)."""
 
 
 def _row_entry(suit: int, row: int) -> RowEntry:
     """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
     vm = VALUES[row]
     # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
-    lays, longest = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
-    found = _ROWS[suit][row] = (tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1), lays,
-                                longest, vm)
+    lays, longest = _lay_downs(suit, vm, 0, 0) if _RUN[row] else ((), 0)
+    found = _ROWS[suit][row] = ((_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3)[suit][row], lays, longest, vm)
     return found
+
+
+def _size(hand: Hand) -> int:
+    """The number of cards in ``hand``."""
+    return hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count() + hand[4].bit_count()
 
 
 def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
@@ -236,52 +252,51 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
         ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest block first:
         a fixed order for a given position.
     """
-    seat = model.turn
-    hand = model.hands[seat]
-    r0, r1, r2, r3, jokers, size = hand
-    drawn = model.drawn
-    if not jokers:
-        # The common case, unrolled: each suit's discards and joker-free lay-downs from its table.
-        e0 = _ROW0[r0] or _row_entry(0, r0)
-        e1 = _ROW1[r1] or _row_entry(1, r1)
-        e2 = _ROW2[r2] or _row_entry(2, r2)
-        e3 = _ROW3[r3] or _row_entry(3, r3)
-        moves: list[Move] = [*e0[0], *e1[0], *e2[0], *e3[0]] if discards else []
-        if e0[1] or e1[1] or e2[1] or e3[1]:
-            for entry in (e0, e1, e2, e3):
-                if entry[1]:
-                    _add_plays(moves, entry[1], entry[2], size, model)
-    else:
-        moves = []
-        ratio = model.rules.ratio
-        for suit, row, table in ((0, r0, _ROW0), (1, r1, _ROW1), (2, r2, _ROW2), (3, r3, _ROW3)):
-            if not row:
-                continue
-            found = table[row] or _row_entry(suit, row)
-            if discards:
-                moves += found[0]
-            lays, longest = _lay_downs(suit, found[3], jokers, ratio)
-            if lays:
-                _add_plays(moves, lays, longest, size, model)
+    hand = model.hands[model.turn]
+    r0, r1, r2, r3, jokers = hand
+    size = _size(hand)
+    moves: list[Move] = []
+    ratio = model.rules.ratio
+    for suit, row in enumerate(hand[:4]):
+        if not row:
+            continue
+        found = _ROWS[suit][row] or _row_entry(suit, row)
         if discards:
+            moves += found[0]
+        if jokers:
+            lays, longest = _lay_downs(suit, found[3], jokers, ratio)
+        else:
+            lays, longest = found[1], found[2]
+        if lays:
+            _add_plays(moves, lays, longest, size, model)
+    if discards:
+        if jokers:
             moves += _DISCARD_JOKERS[jokers]
-    if drawn >= 0 and discards and hand[ROW[drawn]] & BIT[drawn]:
-        moves.remove(DISCARD_MOVES[drawn])
-    seqs = model.seqs
-    if not seqs:
-        return moves
-    if not jokers:
-        # Without a joker a block must hold the natural card next to an end of some sequence.
-        t0, t1, t2, t3 = model.touch
-        if not (r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3):
-            return moves
+        drawn = model.drawn
+        if drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
+            moves.remove(DISCARD_MOVES[drawn])
+    if model.seqs:
+        if not jokers:
+            # Without a joker a block must hold the natural card next to an end of some sequence.
+            t0, t1, t2, t3 = model.touch
+            if not (r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3):
+                return moves
+        _add_extensions(moves, model, hand, size)
+    return moves
+
+
+def _add_extensions(moves: list[Move], model: TakeModel, hand: Hand, size: int) -> None:
+    """Add every extension of every sequence that ``hand`` (the player to move's, ``size`` cards) may make."""
+    seat = model.turn
+    jokers = hand[4]
     rules = model.rules
     below_others = rules.below_others
     ratio = rules.ratio
     go_out = rules.go_out
+    drawn = model.drawn
     blocked = drawn >= 0 and bool(hand[ROW[drawn]] & BIT[drawn])
     index = -1
-    for owner, suit, start, seq_cards, seq_jokers, high, low in seqs:
+    for owner, suit, start, seq_cards, seq_jokers, high, low in model.seqs:
         index += 1
         row = hand[suit]
         # Without a joker a block must hold the natural card next to an end.
@@ -292,7 +307,6 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
         for high_end, cards in extensions:
             if len(cards) < size - 1 or _keeps(cards, size, drawn, blocked, go_out):
                 moves.append((EXTEND, index, high_end, cards))
-    return moves
 
 
 def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: int, model: TakeModel) -> None:
@@ -309,13 +323,27 @@ def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: i
 def legal_moves(model: TakeModel) -> list[Move]:
     """Every legal move of the seat to move (:attr:`TakeModel.to_move`), the engine's list as model moves.
 
-    :returns: draw phase: the stock and/or discard draw (K-8); play phase:
-        :func:`play_moves` then each allowed discard (K-10); after a hand: the next deal;
-        after the match: ``[]``.
+    :returns: draw phase: the stock and/or discard draw (K-8); play phase: what
+        :func:`play_moves` gives with ``discards`` (the allowed discards, K-10, and every play);
+        after a hand: the next deal; after the match: ``[]``.
     """
     phase = model.phase
     if phase == PLAY:
-        return play_moves(model, True)
+        hand = model.hands[model.turn]
+        r0, r1, r2, r3, jokers = hand
+        if jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]:
+            return play_moves(model, True)
+        # The common case (no joker, no lay-down; a search plays it most), unrolled: the discards
+        # of each suit from its table, then the extensions if a card touches a sequence's end.
+        moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+        drawn = model.drawn
+        if drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
+            moves.remove(DISCARD_MOVES[drawn])
+        if model.seqs:
+            t0, t1, t2, t3 = model.touch
+            if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
+                _add_extensions(moves, model, hand, _size(hand))
+        return moves
     if phase == DRAW:
         if model.stock:
             return [STOCK_MOVE, DRAW_DISCARD_MOVE] if model.discard else [STOCK_MOVE]

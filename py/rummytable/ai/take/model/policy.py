@@ -108,7 +108,7 @@ def choose_discard(model: TakeModel, rng: random.Random) -> Move:
     """
     hand = model.hands[model.turn]
     drawn = model.drawn
-    free = hand[:5]
+    free = hand[:]
     if drawn >= 0:
         free[ROW[drawn]] &= ~BIT[drawn]
     if not any(free):
@@ -150,13 +150,11 @@ def _discard_is_useful(model: TakeModel) -> bool:
             and not VALUES[hand[row]] & _NEAR[card % 13]:
         return False
     hand[row] |= bit
-    hand[5] += 1
     model.drawn = card
     try:
         return any(card in move[3] and _gain(model, move) > 0 for move in play_moves(model))
     finally:
         hand[row] ^= bit
-        hand[5] -= 1
         model.drawn = -1
 
 

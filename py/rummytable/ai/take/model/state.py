@@ -6,9 +6,9 @@ search can copy and play cheaply:
 * a **card** is an integer 0..53: ``suit * 13 + rank - 2`` for a natural card (suits in
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14 with the ace 14), 52 for
   ``JK`` and 53 for ``JK.1``;
-* a **hand** is a list ``[spades, hearts, diamonds, clubs, jokers, count]``: four 13-bit suit
-  rows (bit ``rank - 2``, the ace bit 12), the jokers' row (bit 0 ``JK``, bit 1 ``JK.1``) and
-  the number of cards held; card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]``
+* a **hand** is a list of five rows ``[spades, hearts, diamonds, clubs, jokers]``: four 13-bit
+  suit rows (bit ``rank - 2``, the ace bit 12) and the jokers' row (bit 0 ``JK``, bit 1
+  ``JK.1``); card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]``
   (``c // 13`` and ``1 << c % 13``). Every number stays below 2**30, the size of one digit of a
   Python int: wider ones are much slower in WebAssembly (Pyodide), where search also runs;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
@@ -38,7 +38,6 @@ from rummytable.game import chance_rng
 
 __all__ = [
     "BIT",
-    "COUNT",
     "DISCARD",
     "DRAW",
     "DRAW_DISCARD",
@@ -80,7 +79,7 @@ above its top and below its bottom (0 where nothing can: a top ace or a closed A
 low ace below, K-4). Build with :func:`make_seq`."""
 
 Hand = list[int]
-"""A hand: ``[spades, hearts, diamonds, clubs, jokers, count]`` (see the module docstring)."""
+"""A hand: its rows ``[spades, hearts, diamonds, clubs, jokers]`` (see the module docstring)."""
 
 STOCK, DRAW_DISCARD, LAY, EXTEND, DISCARD, NEXT_HAND = range(6)
 """Move kinds: draw from the stock (K-8), take the top discard (K-8), lay down a new sequence
@@ -103,9 +102,6 @@ ROW: tuple[int, ...] = tuple(card // 13 for card in range(54))
 
 BIT: tuple[int, ...] = tuple(1 << card % 13 for card in range(54))
 """The bit of each card 0..53 in its row: ``1 << (rank - 2)``; ``JK`` 1, ``JK.1`` 2."""
-
-COUNT = 5
-"""The index of a hand's card count."""
 
 _VALUE_BIT = tuple(1 << (12 if value in (1, 14) else value - 2) if value else 0 for value in range(15))
 """The row bit of the natural card at run value 1..14 (the ace's for 1 and 14)."""
@@ -154,7 +150,7 @@ def hand_points(hand: Hand) -> int:
 
 def new_hand(cards: list[int] | tuple[int, ...] = ()) -> Hand:
     """The :data:`Hand` holding ``cards`` (distinct cards 0..53)."""
-    hand = [0, 0, 0, 0, 0, len(cards)]
+    hand = [0, 0, 0, 0, 0]
     for card in cards:
         hand[ROW[card]] |= BIT[card]
     return hand
@@ -230,7 +226,7 @@ class TakeModel:
     :ivar hand_no: the hand's number (from 1). :ivar dealer: its dealer.
     :ivar phase: ``DRAW``, ``PLAY``, ``ROUND_OVER`` or ``MATCH_OVER``.
     :ivar turn: the seat whose turn it is (after a hand: the last to act, as in the engine).
-    :ivar hands: a :data:`Hand` per seat (rows and count). :ivar stock: top last. :ivar discard: top last.
+    :ivar hands: a :data:`Hand` per seat. :ivar stock: top last. :ivar discard: top last.
     :ivar seqs: the sequences in the order laid. :ivar ids: the engine id of each.
     :ivar next_id: the id of the next new sequence.
     :ivar drawn: the card taken from the discard pile this turn (K-10), else -1.
@@ -310,21 +306,14 @@ class TakeModel:
         """
         kind = move[0]
         seat = self.turn
-        if kind == STOCK:
-            card = self.stock.pop()
-            hand = self.hands[seat]
-            hand[ROW[card]] |= BIT[card]
-            hand[5] += 1
-            self.phase = PLAY
-        elif kind == DISCARD:
+        # The commonest moves first: a discard ends every turn, a draw starts it.
+        if kind == DISCARD:
             card = move[1]
             hand = self.hands[seat]
             # The card is held (moves are trusted), so flipping its bit removes it.
             hand[ROW[card]] ^= BIT[card]
             self.discard.append(card)
-            left = hand[5] - 1
-            hand[5] = left
-            if not left:
+            if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
                 self._end_hand()
                 return
             seat += 1
@@ -333,40 +322,45 @@ class TakeModel:
             self.drawn = -1
             if not self.stock:
                 self._restock()
+        elif kind == STOCK:
+            card = self.stock.pop()
+            self.hands[seat][ROW[card]] |= BIT[card]
+            self.phase = PLAY
         elif kind == DRAW_DISCARD:
             card = self.discard.pop()
-            hand = self.hands[seat]
-            hand[ROW[card]] |= BIT[card]
-            hand[5] += 1
+            self.hands[seat][ROW[card]] |= BIT[card]
             self.drawn = card
             self.phase = PLAY
-        elif kind in (LAY, EXTEND):
-            cards = move[3]
-            hand = self.hands[seat]
-            jokers = 0
-            for card in cards:
-                hand[ROW[card]] ^= BIT[card]
-                if card >= 52:
-                    jokers += 1
-            hand[5] -= len(cards)
-            if kind == LAY:
-                self.seqs.append(make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards,
-                                          jokers))
-                self.ids.append(self.next_id)
-                self.next_id += 1
-            else:
-                index = move[1]
-                owner, suit, start, old, old_jokers, _, _ = self.seqs[index]
-                if move[2]:
-                    self.seqs[index] = make_seq(seat, suit, start, old + cards, old_jokers + jokers)
-                else:
-                    self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
-            self.melded = True
-            self.touch = _touch(self.seqs)
-            if not hand[5]:
-                self._end_hand()
+        elif kind != NEXT_HAND:
+            self._meld(move, seat)
         else:
             self._deal(self.hand_no + 1, (self.dealer + 1) % self.rules.players)
+
+    def _meld(self, move: Move, seat: int) -> None:
+        """A lay-down (K-9) or an extension (K-9, K-11..K-14; a take-over above another player's top, K-12)."""
+        cards = move[3]
+        hand = self.hands[seat]
+        jokers = 0
+        for card in cards:
+            hand[ROW[card]] ^= BIT[card]
+            if card >= 52:
+                jokers += 1
+        if move[0] == LAY:
+            self.seqs.append(make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards,
+                                      jokers))
+            self.ids.append(self.next_id)
+            self.next_id += 1
+        else:
+            index = move[1]
+            owner, suit, start, old, old_jokers, _, _ = self.seqs[index]
+            if move[2]:
+                self.seqs[index] = make_seq(seat, suit, start, old + cards, old_jokers + jokers)
+            else:
+                self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
+        self.melded = True
+        self.touch = _touch(self.seqs)
+        if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
+            self._end_hand()
 
     def _restock(self) -> None:
         """K-19: a card must be drawn and the stock is empty: rebuild it, or end the hand."""
@@ -411,7 +405,7 @@ class TakeModel:
         players = self.rules.players
         deck = list(_DECK)
         chance_rng(self.seed, "deal", hand_no).shuffle(deck)
-        hands = [[0, 0, 0, 0, 0, HAND_SIZE] for _ in range(players)]
+        hands = [[0, 0, 0, 0, 0] for _ in range(players)]
         for i in range(HAND_SIZE * players):
             card = deck.pop()
             hands[(dealer + 1 + i) % players][ROW[card]] |= BIT[card]
