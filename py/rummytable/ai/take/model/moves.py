@@ -116,8 +116,8 @@ def _fillings(values: range, suit: int, vm: int, jokers: tuple[int, ...], extra_
     return out
 
 
-_LAY_CACHE: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], int]] = {}
-_EXT_CACHE: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_LAY_CACHE: dict[int, tuple[tuple[Move, ...], int]] = {}
+_EXT_CACHE: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], int]] = {}
 _CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (it only saves work; its content never changes)."""
 
@@ -125,13 +125,15 @@ _JOKER_SETS = ((), (52,), (53,), (52, 53))
 """The held jokers in key order, by the hand's bits 52..53."""
 
 
-def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
-    """Every new sequence of ``suit`` from held values ``vm`` and jokers, in the engine's order, and the longest
-    one's length (K-4, K-5); cached, since it depends on nothing else."""
-    key = (suit, vm, joker_bits, ratio)
+def _lay_downs(suit: int, row: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
+    """Every new sequence of ``suit`` from the held 13-bit ``row`` and jokers, in the engine's order, and the
+    longest one's length (K-4, K-5); cached, since it depends on nothing else."""
+    # One small int as the key (below 2**30): cheaper to hash than a tuple.
+    key = row | joker_bits << 13 | ratio << 15 | suit << 17
     found = _LAY_CACHE.get(key)
     if found is not None:
         return found
+    vm = VALUES[row]
     jokers = _JOKER_SETS[joker_bits]
     joker_count = len(jokers)
     moves: list[Move] = []
@@ -152,15 +154,18 @@ def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[M
     return found
 
 
-def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
-                low_allowed: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _extensions(suit: int, row: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
+                low_allowed: bool) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int]:
     """Every block that extends a sequence of ``suit`` (``start``, ``length`` cards, ``seq_jokers`` jokers)
-    from held values ``vm`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
-    K-13, K-14); cached, since it depends on nothing else."""
-    key = (suit, vm, joker_bits, ratio, start, length, seq_jokers, low_allowed)
+    from the held 13-bit ``row`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
+    K-13, K-14), and the longest block's length; cached, since it depends on nothing else."""
+    # One small int as the key (row 13 bits, suit 2, jokers 2, ratio 2, start 4, length 4, jokers 2, low 1).
+    key = (row | suit << 13 | joker_bits << 15 | ratio << 17 | start << 19 | length << 23 | seq_jokers << 27
+           | low_allowed << 29)
     found = _EXT_CACHE.get(key)
     if found is not None:
         return found
+    vm = VALUES[row]
     jokers = _JOKER_SETS[joker_bits]
     joker_count = len(jokers)
     end = start + length - 1
@@ -188,7 +193,7 @@ def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, len
                                                          seq_jokers, ratio))
     if len(_EXT_CACHE) > _CACHE_LIMIT:
         _EXT_CACHE.clear()
-    found = _EXT_CACHE[key] = tuple(out)
+    found = _EXT_CACHE[key] = (tuple(out), max((len(block[1]) for block in out), default=0))
     return found
 
 
@@ -202,15 +207,6 @@ def _keeps(cards: tuple[int, ...], size: int, drawn: int, blocked_drawn: bool, g
     return left >= 1
 
 
-RowEntry = tuple[tuple[Move, ...], tuple[Move, ...], int, int]
-"""What a suit's 13-bit row of a hand gives: its discards, its joker-free lay-downs, the longest
-lay-down's length, and its run values (bits 1..14, an ace on 1 and 14)."""
-
-_ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
-"""Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
-lay-downs without a loop per card)."""
-
-
 def _row_discards(suit: int) -> tuple[tuple[Move, ...], ...]:
     """Per 13-bit row of ``suit``: the discards of its cards, by rank (the rows with bit ``rank`` as
     their highest are those below it, each with that card's discard added)."""
@@ -221,20 +217,18 @@ def _row_discards(suit: int) -> tuple[tuple[Move, ...], ...]:
     return tuple(table)
 
 
-_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3 = (_row_discards(suit) for suit in range(4))
-"""Per suit, the discards of each 13-bit row (what the common case of :func:`legal_moves` lists)."""
+_SUIT_DISCARDS = tuple(_row_discards(suit) for suit in range(4))
+"""Per suit, the discards of each 13-bit row (lists discards without a loop per card)."""
+
+_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3 = _SUIT_DISCARDS
+
+_FREE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(0x1FFF ^ (1 << card % 13) if suit == card // 13 else 0x1FFF for suit in range(4)) for card in range(54))
+"""Per card taken from the discard pile: the masks of the four suit rows without it (K-10: it may
+not be discarded again this turn); a joker's leaves the rows whole."""
 
 _RUN: tuple[bool, ...] = tuple(bool(v & (v >> 1) & (v >> 2)) for v in VALUES)
 """Per 13-bit row: it holds three run values in a row, which a joker-free lay-down needs (K-4)."""
-
-
-def _row_entry(suit: int, row: int) -> RowEntry:
-    """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
-    vm = VALUES[row]
-    # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
-    lays, longest = _lay_downs(suit, vm, 0, 0) if _RUN[row] else ((), 0)
-    found = _ROWS[suit][row] = ((_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3)[suit][row], lays, longest, vm)
-    return found
 
 
 def _size(hand: Hand) -> int:
@@ -254,21 +248,33 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     """
     hand = model.hands[model.turn]
     r0, r1, r2, r3, jokers = hand
+    if not (jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]):
+        # No lay-down is possible (as in legal_moves): the discards, then any extension.
+        if not discards:
+            moves: list[Move] = []
+        elif model.drawn < 0:
+            moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+        else:
+            m0, m1, m2, m3 = _FREE[model.drawn]
+            moves = [*_DISCARDS0[r0 & m0], *_DISCARDS1[r1 & m1], *_DISCARDS2[r2 & m2], *_DISCARDS3[r3 & m3]]
+        if model.seqs:
+            t0, t1, t2, t3 = model.touch
+            if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
+                _add_extensions(moves, model, hand, _size(hand))
+        return moves
     size = _size(hand)
-    moves: list[Move] = []
-    ratio = model.rules.ratio
+    moves = []
+    # Without a joker the ratio cannot fail (K-5): one cache entry serves every option.
+    ratio = model.rules.ratio if jokers else 0
     for suit, row in enumerate(hand[:4]):
         if not row:
             continue
-        found = _ROWS[suit][row] or _row_entry(suit, row)
         if discards:
-            moves += found[0]
-        if jokers:
-            lays, longest = _lay_downs(suit, found[3], jokers, ratio)
-        else:
-            lays, longest = found[1], found[2]
-        if lays:
-            _add_plays(moves, lays, longest, size, model)
+            moves += _SUIT_DISCARDS[suit][row]
+        if jokers or _RUN[row]:
+            lays, longest = _lay_downs(suit, row, jokers, ratio)
+            if lays:
+                _add_plays(moves, lays, longest, size, model)
     if discards:
         if jokers:
             moves += _DISCARD_JOKERS[jokers]
@@ -302,11 +308,13 @@ def _add_extensions(moves: list[Move], model: TakeModel, hand: Hand, size: int) 
         # Without a joker a block must hold the natural card next to an end.
         if not jokers and not (row & high or (row & low and (seat == owner or below_others))):
             continue
-        extensions = _extensions(suit, VALUES[row], jokers, ratio, start, len(seq_cards), seq_jokers,
-                                 seat == owner or below_others)
-        for high_end, cards in extensions:
-            if len(cards) < size - 1 or _keeps(cards, size, drawn, blocked, go_out):
-                moves.append((EXTEND, index, high_end, cards))
+        extensions, longest = _extensions(suit, row, jokers, ratio, start, len(seq_cards), seq_jokers,
+                                          seat == owner or below_others)
+        if longest < size - 1:
+            moves += [(EXTEND, index, high_end, cards) for high_end, cards in extensions]
+        else:
+            moves += [(EXTEND, index, high_end, cards) for high_end, cards in extensions
+                      if _keeps(cards, size, drawn, blocked, go_out)]
 
 
 def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: int, model: TakeModel) -> None:
@@ -334,11 +342,13 @@ def legal_moves(model: TakeModel) -> list[Move]:
         if jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]:
             return play_moves(model, True)
         # The common case (no joker, no lay-down; a search plays it most), unrolled: the discards
-        # of each suit from its table, then the extensions if a card touches a sequence's end.
-        moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
-        drawn = model.drawn
-        if drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
-            moves.remove(DISCARD_MOVES[drawn])
+        # of each suit from its table (without the card taken from the discard pile, K-10), then
+        # the extensions if a card touches a sequence's end.
+        if model.drawn < 0:
+            moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+        else:
+            m0, m1, m2, m3 = _FREE[model.drawn]
+            moves = [*_DISCARDS0[r0 & m0], *_DISCARDS1[r1 & m1], *_DISCARDS2[r2 & m2], *_DISCARDS3[r3 & m3]]
         if model.seqs:
             t0, t1, t2, t3 = model.touch
             if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
