@@ -222,10 +222,9 @@ _SUIT_DISCARDS = tuple(_row_discards(suit) for suit in range(4))
 
 _DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3 = _SUIT_DISCARDS
 
-_FREE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(0x1FFF ^ (1 << card % 13) if suit == card // 13 else 0x1FFF for suit in range(4)) for card in range(54))
-"""Per card taken from the discard pile: the masks of the four suit rows without it (K-10: it may
-not be discarded again this turn); a joker's leaves the rows whole."""
+_NOT: tuple[int, ...] = tuple(0x1FFF ^ (1 << card % 13) if card < 52 else 0x1FFF for card in range(54))
+"""Per card taken from the discard pile: the mask of its suit's row without it (K-10: it may not be
+discarded again this turn); a joker's leaves the row whole."""
 
 _RUN: tuple[bool, ...] = tuple(bool(v & (v >> 1) & (v >> 2)) for v in VALUES)
 """Per 13-bit row: it holds three run values in a row, which a joker-free lay-down needs (K-4)."""
@@ -250,13 +249,11 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     r0, r1, r2, r3, jokers = hand
     if not (jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]):
         # No lay-down is possible (as in legal_moves): the discards, then any extension.
-        if not discards:
-            moves: list[Move] = []
-        elif model.drawn < 0:
-            moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
-        else:
-            m0, m1, m2, m3 = _FREE[model.drawn]
-            moves = [*_DISCARDS0[r0 & m0], *_DISCARDS1[r1 & m1], *_DISCARDS2[r2 & m2], *_DISCARDS3[r3 & m3]]
+        moves: list[Move] = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]] \
+            if discards else []
+        drawn = model.drawn
+        if discards and drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
+            moves.remove(DISCARD_MOVES[drawn])
         if model.seqs:
             t0, t1, t2, t3 = model.touch
             if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
@@ -347,8 +344,16 @@ def legal_moves(model: TakeModel) -> list[Move]:
         if model.drawn < 0:
             moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
         else:
-            m0, m1, m2, m3 = _FREE[model.drawn]
-            moves = [*_DISCARDS0[r0 & m0], *_DISCARDS1[r1 & m1], *_DISCARDS2[r2 & m2], *_DISCARDS3[r3 & m3]]
+            drawn = model.drawn
+            suit = ROW[drawn]
+            if suit == 0:
+                moves = [*_DISCARDS0[r0 & _NOT[drawn]], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+            elif suit == 1:
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1 & _NOT[drawn]], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+            elif suit == 2:
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2 & _NOT[drawn]], *_DISCARDS3[r3]]
+            else:
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3 & _NOT[drawn]]]
         if model.seqs:
             t0, t1, t2, t3 = model.touch
             if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:

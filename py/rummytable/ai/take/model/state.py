@@ -172,15 +172,17 @@ class ModelRules:
     :ivar go_out: going out by melding (K-10). :ivar tie_shared: tied leaders share the win (K-18).
     :ivar end_on_empty: the hand ends when the stock is empty (K-19 ``end_hand``).
     :ivar dead_stock: ``dead_stock_ends_hand`` (K-19).
+    :ivar next_seat: the seat that plays after each seat (to the left, as the deal goes, K-3).
     """
 
     __slots__ = ("below_others", "dead_stock", "end_on_empty", "go_out", "joker_twenty", "low_ace_five",
-                 "players", "ratio", "target", "tie_shared")
+                 "next_seat", "players", "ratio", "target", "tie_shared")
 
     def __init__(self, players: int, target: int, joker_twenty: bool, low_ace_five: bool, ratio: int,
                  below_others: bool, go_out: bool, tie_shared: bool, end_on_empty: bool, dead_stock: bool) -> None:
         """Store the options (already validated by :class:`~rummytable.take_options.TakeOptions`)."""
         self.players = players
+        self.next_seat = (*range(1, players), 0)
         self.target = target
         self.joker_twenty = joker_twenty
         self.low_ace_five = low_ace_five
@@ -310,25 +312,26 @@ class TakeModel:
         if kind == DISCARD:
             card = move[1]
             hand = self.hands[seat]
-            # The card is held (moves are trusted), so flipping its bit removes it.
-            hand[ROW[card]] ^= BIT[card]
+            # The card is held (moves are trusted), so subtracting its bit removes it (an addition or
+            # subtraction of small ints is cheaper than a bitwise operation, in Pyodide above all).
+            hand[ROW[card]] -= BIT[card]
             self.discard.append(card)
             if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
                 self._end_hand()
                 return
-            seat += 1
-            self.turn = seat if seat < self.rules.players else 0
+            self.turn = self.rules.next_seat[seat]
             self.phase = DRAW
             self.drawn = -1
             if not self.stock:
                 self._restock()
         elif kind == STOCK:
             card = self.stock.pop()
-            self.hands[seat][ROW[card]] |= BIT[card]
+            # A drawn card is in no hand: adding its bit sets it.
+            self.hands[seat][ROW[card]] += BIT[card]
             self.phase = PLAY
         elif kind == DRAW_DISCARD:
             card = self.discard.pop()
-            self.hands[seat][ROW[card]] |= BIT[card]
+            self.hands[seat][ROW[card]] += BIT[card]
             self.drawn = card
             self.phase = PLAY
         elif kind != NEXT_HAND:
