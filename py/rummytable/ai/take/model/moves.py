@@ -230,9 +230,13 @@ _RUN: tuple[bool, ...] = tuple(bool(v & (v >> 1) & (v >> 2)) for v in VALUES)
 """Per 13-bit row: it holds three run values in a row, which a joker-free lay-down needs (K-4)."""
 
 
+_POP: tuple[int, ...] = tuple(row.bit_count() for row in range(8192))
+"""The number of cards in each 13-bit row."""
+
+
 def _size(hand: Hand) -> int:
     """The number of cards in ``hand``."""
-    return hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count() + hand[4].bit_count()
+    return _POP[hand[0]] + _POP[hand[1]] + _POP[hand[2]] + _POP[hand[3]] + _POP[hand[4]]
 
 
 def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
@@ -298,15 +302,21 @@ def _add_extensions(moves: list[Move], model: TakeModel, hand: Hand, size: int) 
     go_out = rules.go_out
     drawn = model.drawn
     blocked = drawn >= 0 and bool(hand[ROW[drawn]] & BIT[drawn])
+    # The key of _EXT_CACHE (see _extensions): the sequence's shape, the row, these and the low end.
+    context = jokers << 15 | ratio << 17
+    context_low = context | 1 << 29
     index = -1
-    for owner, suit, start, seq_cards, seq_jokers, high, low in model.seqs:
+    for owner, suit, start, seq_cards, seq_jokers, high, low, shape in model.seqs:
         index += 1
         row = hand[suit]
+        low_allowed = seat == owner or below_others
         # Without a joker a block must hold the natural card next to an end.
-        if not jokers and not (row & high or (row & low and (seat == owner or below_others))):
+        if not jokers and not (row & high or (row & low and low_allowed)):
             continue
-        extensions, longest = _extensions(suit, row, jokers, ratio, start, len(seq_cards), seq_jokers,
-                                          seat == owner or below_others)
+        found = _EXT_CACHE.get(shape | row | (context_low if low_allowed else context))
+        if found is None:
+            found = _extensions(suit, row, jokers, ratio, start, len(seq_cards), seq_jokers, low_allowed)
+        extensions, longest = found
         if longest < size - 1:
             moves += [(EXTEND, index, high_end, cards) for high_end, cards in extensions]
         else:

@@ -52,12 +52,12 @@ def _gain(model: TakeModel, move: Move) -> int:
     cards = move[3]
     relief = sum(card_points(c) for c in cards)
     if move[0] == LAY:
-        return relief + sequence_points((seat, 0, move[1], cards, 0, 0, 0), rules)
+        return relief + sequence_points((seat, 0, move[1], cards, 0, 0, 0, 0), rules)
     seq = model.seqs[move[1]]
     owner, suit, start, old = seq[0], seq[1], seq[2], seq[3]
     before = sequence_points(seq, rules)
     new_start = start if move[2] else start - len(cards)
-    after = sequence_points((owner, suit, new_start, old + cards if move[2] else cards + old, 0, 0, 0), rules)
+    after = sequence_points((owner, suit, new_start, old + cards if move[2] else cards + old, 0, 0, 0, 0), rules)
     if owner == seat:
         return relief + after - before
     if move[2]:

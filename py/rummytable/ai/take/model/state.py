@@ -72,11 +72,12 @@ Move = tuple[int, int, int, tuple[int, ...]]
 ``(LAY, start, 0, cards)``, ``(EXTEND, index in TakeModel.seqs, 1 high / 0 low, cards)``,
 ``(DISCARD, card, 0, ())``, ``(NEXT_HAND, 0, 0, ())``; ``cards`` low to high in table order."""
 
-Seq = tuple[int, int, int, tuple[int, ...], int, int, int]
-"""A sequence: ``(owner seat, suit 0..3, start value 1..12, cards low to high, joker count, high, low)``;
-``high`` and ``low`` are the bit, in its suit's row of a hand, of the natural card that could join it
-above its top and below its bottom (0 where nothing can: a top ace or a closed A..K above, K-14; a
-low ace below, K-4). Build with :func:`make_seq`."""
+Seq = tuple[int, int, int, tuple[int, ...], int, int, int, int]
+"""A sequence: ``(owner seat, suit 0..3, start value 1..12, cards low to high, joker count, high, low,
+shape)``; ``high`` and ``low`` are the bit, in its suit's row of a hand, of the natural card that could
+join it above its top and below its bottom (0 where nothing can: a top ace or a closed A..K above,
+K-14; a low ace below, K-4); ``shape`` packs suit, start, length and joker count into one int (the
+sequence's part of the key of the extension cache). Build with :func:`make_seq`."""
 
 Hand = list[int]
 """A hand: its rows ``[spades, hearts, diamonds, clubs, jokers]`` (see the module docstring)."""
@@ -199,7 +200,7 @@ def make_seq(owner: int, suit: int, start: int, cards: tuple[int, ...], jokers: 
     end = start + len(cards) - 1
     high = _VALUE_BIT[end + 1] if end < (13 if start == 1 else 14) else 0
     low = _VALUE_BIT[start - 1] if start > (2 if end == 14 else 1) else 0
-    return (owner, suit, start, cards, jokers, high, low)
+    return (owner, suit, start, cards, jokers, high, low, suit << 13 | start << 19 | len(cards) << 23 | jokers << 27)
 
 
 def sequence_points(seq: Seq, rules: ModelRules) -> int:
@@ -237,7 +238,8 @@ class TakeModel:
     :ivar scores: cumulative points per seat. :ivar last_points: points per seat of the last
         finished hand (K-17), else ``None``. :ivar winners: the winning seats once the match is over.
     :ivar touch: per suit 0..3, the row bits of every natural card that could join a sequence
-        at an end (the union of the sequences' ``high`` and ``low``), kept up to date by :meth:`apply`.
+        at an end (the union of the sequences' ``high`` and ``low``), a tuple replaced (never
+        changed in place, so copies share it) by :meth:`apply`.
     """
 
     __slots__ = ("dealer", "discard", "drawn", "hand_no", "hands", "ids", "last_points", "melded", "next_id",
@@ -269,11 +271,28 @@ class TakeModel:
         self.touch = _touch(seqs)
 
     def copy(self) -> TakeModel:
-        """An independent copy (a few list copies; cards, sequences and rules are immutable or shared)."""
-        return TakeModel(self.rules, self.seed, self.hand_no, self.dealer, self.phase, self.turn,
-                         [hand[:] for hand in self.hands],
-                         self.stock[:], self.discard[:], self.seqs[:], self.ids[:], self.next_id, self.drawn,
-                         self.restocks, self.melded, self.scores[:], self.last_points, self.winners[:])
+        """An independent copy (a few list copies; cards, sequences, ``touch`` and rules are immutable or shared)."""
+        new = _new_model(TakeModel)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = [hand[:] for hand in self.hands]
+        new.stock = self.stock[:]
+        new.discard = self.discard[:]
+        new.seqs = self.seqs[:]
+        new.ids = self.ids[:]
+        new.next_id = self.next_id
+        new.drawn = self.drawn
+        new.restocks = self.restocks
+        new.melded = self.melded
+        new.scores = self.scores[:]
+        new.last_points = self.last_points
+        new.winners = self.winners[:]
+        new.touch = self.touch
+        return new
 
     @property
     def to_move(self) -> int:
@@ -355,7 +374,7 @@ class TakeModel:
             self.next_id += 1
         else:
             index = move[1]
-            owner, suit, start, old, old_jokers, _, _ = self.seqs[index]
+            owner, suit, start, old, old_jokers, _, _, _ = self.seqs[index]
             if move[2]:
                 self.seqs[index] = make_seq(seat, suit, start, old + cards, old_jokers + jokers)
             else:
@@ -417,7 +436,7 @@ class TakeModel:
         self.stock = deck
         self.seqs = []
         self.ids = []
-        self.touch = [0, 0, 0, 0]
+        self.touch = (0, 0, 0, 0)
         # The engine's ids go on counting across hands (next_id is not reset by a deal).
         self.hand_no = hand_no
         self.dealer = dealer
@@ -428,12 +447,16 @@ class TakeModel:
         self.melded = False
 
 
-def _touch(seqs: list[Seq]) -> list[int]:
+def _touch(seqs: list[Seq]) -> tuple[int, int, int, int]:
     """Per suit, the union of the sequences' end-neighbour bits (see :attr:`TakeModel.touch`)."""
     rows = [0, 0, 0, 0]
     for seq in seqs:
         rows[seq[1]] |= seq[5] | seq[6]
-    return rows
+    return rows[0], rows[1], rows[2], rows[3]
+
+
+_new_model = object.__new__
+"""Makes an empty :class:`TakeModel` for :meth:`TakeModel.copy`, which fills every slot."""
 
 
 def _suit_of(cards: tuple[int, ...]) -> int:
