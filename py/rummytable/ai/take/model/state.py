@@ -364,14 +364,18 @@ class TakeModel:
         hand = self.hands[seat]
         jokers = 0
         for card in cards:
-            hand[ROW[card]] ^= BIT[card]
+            hand[ROW[card]] -= BIT[card]  # held: subtracting the bit removes it
             if card >= 52:
                 jokers += 1
         if move[0] == LAY:
-            self.seqs.append(make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards,
-                                      jokers))
+            seq = make_seq(seat, cards[0] // 13 if cards[0] < 52 else _suit_of(cards), move[1], cards, jokers)
+            self.seqs.append(seq)
             self.ids.append(self.next_id)
             self.next_id += 1
+            # A new sequence only adds the cards next to its ends.
+            touch = list(self.touch)
+            touch[seq[1]] |= seq[5] | seq[6]
+            self.touch = touch[0], touch[1], touch[2], touch[3]
         else:
             index = move[1]
             owner, suit, start, old, old_jokers, _, _, _ = self.seqs[index]
@@ -379,8 +383,9 @@ class TakeModel:
                 self.seqs[index] = make_seq(seat, suit, start, old + cards, old_jokers + jokers)
             else:
                 self.seqs[index] = make_seq(owner, suit, start - len(cards), cards + old, old_jokers + jokers)
+            # Another sequence may share the card next to the old end: count every sequence again.
+            self.touch = _touch(self.seqs)
         self.melded = True
-        self.touch = _touch(self.seqs)
         if not (hand[0] or hand[1] or hand[2] or hand[3] or hand[4]):
             self._end_hand()
 
