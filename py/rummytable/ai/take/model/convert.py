@@ -2,7 +2,7 @@
 
 :func:`model_from_state` reads a :class:`~rummytable.take_state.TakeState` — a real match or
 a determinized deal (:func:`rummytable.ai.determinize.determinize_take`, hidden cards filled
-in) — into a :class:`~rummytable.ai.take.model.take.TakeModel`; :func:`to_action` turns a model
+in) — into a :class:`~rummytable.ai.take.model.state.TakeModel`; :func:`to_action` turns a model
 move into the engine action that does the same, so the move finally played is validated by
 the engine (``TakeGame.apply``).
 """

@@ -1,4 +1,4 @@
-"""Legal moves of a :class:`~rummytable.ai.take.model.take.TakeModel`: the engine's list, on bit sets.
+"""Legal moves of a :class:`~rummytable.ai.take.model.state.TakeModel`: the engine's list, on suit rows.
 
 :func:`legal_moves` gives, for the seat to move, exactly the actions the engine's
 ``TakeGame.legal_actions`` lists (docs/rules-take.md, "Legal actions"), as model moves:
@@ -12,6 +12,10 @@
   (K-5); only plays that keep a card to discard (K-10) or, with the go-out option, empty
   the hand; then every discard but the card taken from the discard pile (K-10);
 * after a hand: deal the next hand (K-3); once the match is over: nothing.
+
+Most play phases (no joker held, no suit with three run values in a row) take a short path in
+:func:`legal_moves`: each suit's discards come from a table indexed by its 13-bit row, and the
+sequences are looked at only when a held card is next to one of their ends.
 
 As in the engine, jokers are interchangeable: a play with jokers is listed once, the
 held jokers placed in key order (52 before 53). The order of the list is fixed for a
