@@ -141,12 +141,18 @@ def card_points(card: int) -> int:
     return _CARD_POINTS[card]
 
 
+_ROW_POINTS: tuple[int, ...] = tuple(5 * (row & 0xFF).bit_count() + 10 * (row & 0xF00).bit_count() + 15 * (row >> 12)
+                                     for row in range(8192))
+"""Points of the natural cards of each 13-bit suit row (K-2): 2-9 5, 10-K 10, ace 15."""
+
+_JOKER_POINTS = (0, 20, 20, 40)
+"""Points of the jokers' row (K-2): 20 each."""
+
+
 def hand_points(hand: Hand) -> int:
     """Total points of the cards in ``hand`` (K-17): 2-9 5, 10-K 10, ace 15, joker 20."""
-    total = 20 * hand[4].bit_count()
-    for row in hand[:4]:
-        total += 5 * (row & 0xFF).bit_count() + 10 * (row & 0xF00).bit_count() + 15 * (row >> 12)
-    return total
+    return (_ROW_POINTS[hand[0]] + _ROW_POINTS[hand[1]] + _ROW_POINTS[hand[2]] + _ROW_POINTS[hand[3]]
+            + _JOKER_POINTS[hand[4]])
 
 
 def new_hand(cards: list[int] | tuple[int, ...] = ()) -> Hand:
