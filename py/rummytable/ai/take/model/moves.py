@@ -30,7 +30,7 @@ from rummytable.ai.take.model.state import (
     BIT,
     DISCARD,
     DRAW,
-    DRAW_DISCARD,
+    DRAW_DISCARD_MOVE,
     EXTEND,
     LAY,
     NEXT_HAND,
@@ -39,7 +39,7 @@ from rummytable.ai.take.model.state import (
     RATIO_NOT_FEWER,
     ROUND_OVER,
     ROW,
-    STOCK,
+    STOCK_MOVE,
     Hand,
     Move,
     TakeModel,
@@ -48,12 +48,6 @@ from rummytable.ai.take.model.state import (
 
 __all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "VALUES", "legal_moves",
            "play_moves", "suit_values"]
-
-STOCK_MOVE: Move = (STOCK, 0, 0, ())
-"""Draw the top of the stock (K-8)."""
-
-DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, ())
-"""Take the top of the discard pile (K-8)."""
 
 NEXT_HAND_MOVE: Move = (NEXT_HAND, 0, 0, ())
 """Deal the next hand (K-3)."""

@@ -41,6 +41,7 @@ __all__ = [
     "DISCARD",
     "DRAW",
     "DRAW_DISCARD",
+    "DRAW_DISCARD_MOVE",
     "EXTEND",
     "JOKERS",
     "LAY",
@@ -53,6 +54,7 @@ __all__ = [
     "ROUND_OVER",
     "ROW",
     "STOCK",
+    "STOCK_MOVE",
     "Hand",
     "ModelRules",
     "Move",
@@ -85,6 +87,12 @@ Hand = list[int]
 STOCK, DRAW_DISCARD, LAY, EXTEND, DISCARD, NEXT_HAND = range(6)
 """Move kinds: draw from the stock (K-8), take the top discard (K-8), lay down a new sequence
 (K-9), extend a sequence (K-9, K-11..K-14), discard (K-10, K-16), deal the next hand (K-3)."""
+
+STOCK_MOVE: Move = (STOCK, 0, 0, ())
+"""Draw the top of the stock (K-8): the one tuple :func:`~rummytable.ai.take.model.moves.legal_moves` lists."""
+
+DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, ())
+"""Take the top of the discard pile (K-8): the one tuple ``legal_moves`` lists."""
 
 DRAW, PLAY, ROUND_OVER, MATCH_OVER = range(4)
 """Phases, as the engine's ``draw``, ``play``, ``round_over`` and ``match_over``."""
@@ -331,9 +339,22 @@ class TakeModel:
         discard with the end of the turn, the stock rebuild or dead stock (K-19), the end of
         the hand and its scoring (K-16, K-17), the end of the match (K-18) and the next deal (K-3).
         """
-        kind = move[0]
         seat = self.turn
-        # The commonest moves first: a discard ends every turn, a draw starts it.
+        # The commonest moves first: a draw starts every turn (the listed draws are known by
+        # identity, cheaper than reading the kind), a discard ends it.
+        if move is STOCK_MOVE:
+            card = self.stock.pop()
+            # A drawn card is in no hand: adding its bit sets it.
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.phase = PLAY
+            return
+        if move is DRAW_DISCARD_MOVE:
+            card = self.discard.pop()
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.drawn = card
+            self.phase = PLAY
+            return
+        kind = move[0]
         if kind == DISCARD:
             card = move[1]
             hand = self.hands[seat]
@@ -351,7 +372,6 @@ class TakeModel:
                 self._restock()
         elif kind == STOCK:
             card = self.stock.pop()
-            # A drawn card is in no hand: adding its bit sets it.
             self.hands[seat][ROW[card]] += BIT[card]
             self.phase = PLAY
         elif kind == DRAW_DISCARD:
