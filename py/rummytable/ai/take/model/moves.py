@@ -119,6 +119,9 @@ _EXT_CACHE: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], int]] = {}
 _CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (it only saves work; its content never changes)."""
 
+_SUIT_KEY = (0, 1 << 17, 2 << 17, 3 << 17)
+"""A suit's part of the key of the lay-down cache."""
+
 _JOKER_SETS = ((), (52,), (53,), (52, 53))
 """The held jokers in key order, by the hand's bits 52..53."""
 
@@ -127,7 +130,7 @@ def _lay_downs(suit: int, row: int, joker_bits: int, ratio: int) -> tuple[tuple[
     """Every new sequence of ``suit`` from the held 13-bit ``row`` and jokers, in the engine's order, and the
     longest one's length (K-4, K-5); cached, since it depends on nothing else."""
     # One small int as the key (below 2**30): cheaper to hash than a tuple.
-    key = row | joker_bits << 13 | ratio << 15 | suit << 17
+    key = row | joker_bits << 13 | ratio << 15 | _SUIT_KEY[suit]
     found = _LAY_CACHE.get(key)
     if found is not None:
         return found
@@ -265,14 +268,18 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     moves = []
     # Without a joker the ratio cannot fail (K-5): one cache entry serves every option.
     ratio = model.rules.ratio if jokers else 0
+    context = jokers << 13 | ratio << 15  # the key of _LAY_CACHE but for the row and the suit
     for suit, row in enumerate(hand[:4]):
         if not row:
             continue
         if discards:
             moves += _SUIT_DISCARDS[suit][row]
         if jokers or _RUN[row]:
-            lays, longest = _lay_downs(suit, row, jokers, ratio)
-            if lays:
+            found = _LAY_CACHE.get(row | context | _SUIT_KEY[suit])
+            lays, longest = found if found is not None else _lay_downs(suit, row, jokers, ratio)
+            if longest < size - 1:
+                moves += lays
+            elif lays:
                 _add_plays(moves, lays, longest, size, model)
     if discards:
         if jokers:
