@@ -1,4 +1,4 @@
-"""A compact Take («Взяти») state for search: integers and bit sets, no events, no history.
+"""A compact Take («Взяти») state for search: small integers and suit rows, no events, no history.
 
 :class:`TakeModel` is a whole Take position (docs/rules-take.md, K-1..K-19) in the form a
 search can copy and play cheaply:
@@ -12,10 +12,11 @@ search can copy and play cheaply:
   (``c // 13`` and ``1 << c % 13``). Every number stays below 2**30, the size of one digit of a
   Python int: wider ones are much slower in WebAssembly (Pyodide), where search also runs;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
-* a **sequence** is a tuple ``(owner, suit, start, cards, jokers)``: ``start`` the run value
-  of its first card (1 = low ace .. 12), ``cards`` a tuple of cards low to high (a joker's
-  value follows from its place, K-5), ``jokers`` how many of them are jokers. Sequences are
-  kept in the order laid, with the engine's ids in :attr:`TakeModel.ids`.
+* a **sequence** is a tuple ``(owner, suit, start, cards, jokers, ...)`` of :data:`Seq` shape:
+  ``start`` the run value of its first card (1 = low ace .. 12), ``cards`` a tuple of cards low
+  to high (a joker's value follows from its place, K-5), ``jokers`` how many of them are jokers,
+  then what :func:`make_seq` derives for the move listing. Sequences are kept in the order
+  laid, with the engine's ids in :attr:`TakeModel.ids`.
 
 A **move** is a tuple ``(kind, a, b, cards)`` of :data:`Move` shape (see :data:`STOCK` ..
 :data:`NEXT_HAND`); :mod:`rummytable.ai.take.model.moves` lists them exactly as the engine's
