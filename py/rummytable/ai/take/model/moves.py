@@ -244,9 +244,8 @@ def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
 
     :param discards: also list every allowed discard (K-10).
-    :returns: (when asked) the ``(DISCARD, card, 0, ())`` by suit and rank, then the
-        ``(LAY, start, 0, cards)`` by suit and start (with jokers in hand: by suit, its discards
-        then its lay-downs, and the jokers' discards last); then
+    :returns: suit by suit, (when asked) the suit's ``(DISCARD, card, 0, ())`` by rank, then
+        its ``(LAY, start, 0, cards)`` by start, and the jokers' discards last; then
         ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest block first:
         a fixed order for a given position.
     """
@@ -367,7 +366,7 @@ def legal_moves(model: TakeModel) -> list[Move]:
                 moves = [*_DISCARDS0[r0], *_DISCARDS1[r1 & _NOT[drawn]], *_DISCARDS2[r2], *_DISCARDS3[r3]]
             elif suit == 2:
                 moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2 & _NOT[drawn]], *_DISCARDS3[r3]]
-            else:
+            else:  # clubs, or a joker (its mask keeps the row whole)
                 moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3 & _NOT[drawn]]]
         if model.seqs:
             t0, t1, t2, t3 = model.touch
