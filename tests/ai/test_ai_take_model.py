@@ -31,9 +31,11 @@ from rummytable.ai import make_bot
 from rummytable.ai.take.determinize import determinize_take
 from rummytable.ai.take.model.convert import model_from_state, to_action
 from rummytable.ai.take.model.moves import legal_moves
-from rummytable.ai.take.model.state import TakeModel
+from rummytable.ai.take.model.policy import policy_turn
+from rummytable.ai.take.model.state import DRAW, PLAY, TakeModel, hand_cards, hand_points
 from rummytable.cards import Card
 from rummytable.game import Phase
+from rummytable.take import scoring
 from rummytable.take.actions import Discard, Extend, LayDown
 from rummytable.take.game import TakeGame
 from rummytable.take.state import TakeState
@@ -223,6 +225,36 @@ def test_take_model_agrees_with_the_engine() -> None:
     assert {"draw_stock", "draw_discard", "lay_down", "extend", "discard", "next_hand"} <= set(report.by_kind)
     for name, values in OPTION_VALUES.items():
         assert report.options_seen[name] == {str(v) for v in values}, name
+
+
+def test_take_model_hands_are_suit_rows_of_small_ints() -> None:
+    """K-1, K-2, K-17: a model hand holds the engine's cards and scores them as the engine does, and
+    every number a model keeps or keys a cache with stays below 2**30 (one digit of a Python int)."""
+    limit = 1 << 30
+    checked = played = 0
+    for match in range(10):
+        rng = random.Random(700 + match)
+        options = {name: rng.choice(values) for name, values in OPTION_VALUES.items()}
+        game = TakeGame.new(options, seed=7_000 + match)
+        for _ in range(40):
+            seat = game.to_move
+            if seat is None:
+                break
+            model = model_from_state(game.state)
+            for hand, held in zip(model.hands, game.state.hands):
+                assert len(hand) == 5 and hand_cards(hand) == sorted(card_number(c) for c in held)
+                assert hand_points(hand) == scoring.hand_points(held)
+                checked += 1
+            for _ in range(2 * model.rules.players):
+                if model.phase not in (DRAW, PLAY):
+                    break
+                policy_turn(model, rng)
+                played += 1
+                numbers = [n for hand in model.hands for n in hand] + list(model.touch)
+                numbers += [n for seq in model.seqs for n in (seq[5], seq[6], seq[7] | 1 << 29)]
+                assert all(0 <= n < limit for n in numbers), numbers
+            game.apply(rng.choice(game.legal_actions(seat)))
+    assert checked > 600 and played > 600
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ either pile; then, while the turn lasts, a random lay-down or extension with pro
 * **engine**: for each step ``TakeGame.legal_actions`` of the seat and ``TakeGame.apply``
   of the chosen action (the engine's cost of one simulated turn);
 * **model**: for each step :func:`~rummytable.ai.take.model.moves.legal_moves` and
-  :meth:`~rummytable.ai.take.model.take.TakeModel.apply` of the same move.
+  :meth:`~rummytable.ai.take.model.state.TakeModel.apply` of the same move.
 
 Both are process CPU time (``time.process_time_ns``), each turn repeated (on fresh copies
 made outside the timing) and divided, so the clock's granularity does not matter. The

@@ -2,7 +2,7 @@
 
 :func:`model_from_state` reads a :class:`~rummytable.take_state.TakeState` — a real match or
 a determinized deal (:func:`rummytable.ai.determinize.determinize_take`, hidden cards filled
-in) — into a :class:`~rummytable.ai.take.model.take.TakeModel`; :func:`to_action` turns a model
+in) — into a :class:`~rummytable.ai.take.model.state.TakeModel`; :func:`to_action` turns a model
 move into the engine action that does the same, so the move finally played is validated by
 the engine (``TakeGame.apply``).
 """
@@ -23,6 +23,7 @@ from rummytable.ai.take.model.state import (
     Seq,
     TakeModel,
     make_seq,
+    new_hand,
 )
 from rummytable.cards import SUITS, Card
 from rummytable.game import Action, Phase
@@ -70,12 +71,7 @@ def model_from_state(state: TakeState, rules: ModelRules | None = None) -> TakeM
     :param rules: the options already converted (to share them between many models), or None.
     :raises KeyError: for a card that is not in a Take deck.
     """
-    hands = []
-    for held in state.hands:
-        bits = 0
-        for card in held:
-            bits |= 1 << _IDS[card]
-        hands.append(bits)
+    hands = [new_hand([_IDS[card] for card in held]) for held in state.hands]
     seqs: list[Seq] = []
     ids: list[int] = []
     for seq_id, seq in state.sequences.items():

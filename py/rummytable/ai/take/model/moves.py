@@ -1,4 +1,4 @@
-"""Legal moves of a :class:`~rummytable.ai.take.model.take.TakeModel`: the engine's list, on bit sets.
+"""Legal moves of a :class:`~rummytable.ai.take.model.state.TakeModel`: the engine's list, on suit rows.
 
 :func:`legal_moves` gives, for the seat to move, exactly the actions the engine's
 ``TakeGame.legal_actions`` lists (docs/rules-take.md, "Legal actions"), as model moves:
@@ -13,6 +13,10 @@
   the hand; then every discard but the card taken from the discard pile (K-10);
 * after a hand: deal the next hand (K-3); once the match is over: nothing.
 
+Most play phases (no joker held, no suit with three run values in a row) take a short path in
+:func:`legal_moves`: each suit's discards come from a table indexed by its 13-bit row, and the
+sequences are looked at only when a held card is next to one of their ends.
+
 As in the engine, jokers are interchangeable: a play with jokers is listed once, the
 held jokers placed in key order (52 before 53). The order of the list is fixed for a
 given position (suits, starts, sequences, ends, counts), not the engine's sort order.
@@ -23,9 +27,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from rummytable.ai.take.model.state import (
+    BIT,
     DISCARD,
     DRAW,
-    DRAW_DISCARD,
+    DRAW_DISCARD_MOVE,
     EXTEND,
     LAY,
     NEXT_HAND,
@@ -33,20 +38,16 @@ from rummytable.ai.take.model.state import (
     RATIO_MORE,
     RATIO_NOT_FEWER,
     ROUND_OVER,
-    STOCK,
+    ROW,
+    STOCK_MOVE,
+    Hand,
     Move,
     TakeModel,
     card_at,
 )
 
-__all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "legal_moves", "play_moves",
-           "suit_values"]
-
-STOCK_MOVE: Move = (STOCK, 0, 0, ())
-"""Draw the top of the stock (K-8)."""
-
-DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, ())
-"""Take the top of the discard pile (K-8)."""
+__all__ = ["DISCARD_MOVES", "DRAW_DISCARD_MOVE", "NEXT_HAND_MOVE", "STOCK_MOVE", "VALUES", "legal_moves",
+           "play_moves", "suit_values"]
 
 NEXT_HAND_MOVE: Move = (NEXT_HAND, 0, 0, ())
 """Deal the next hand (K-3)."""
@@ -60,10 +61,13 @@ _DISCARD_JOKERS: tuple[tuple[Move, ...], ...] = ((), (DISCARD_MOVES[52],), (DISC
 """The discards of the held jokers, by the hand's bits 52..53."""
 
 
-def suit_values(hand: int, suit: int) -> int:
+VALUES: tuple[int, ...] = tuple((row << 2) | ((row >> 12) & 1) << 1 for row in range(8192))
+"""The run values (bits 1..14) of each 13-bit suit row: bit ``rank``, and an ace gives bits 1 and 14."""
+
+
+def suit_values(hand: Hand, suit: int) -> int:
     """The run values (bits 1..14) that ``hand`` holds naturally in ``suit``: an ace gives bits 1 and 14."""
-    row = (hand >> (suit * 13)) & 0x1FFF
-    return (row << 2) | ((row >> 12) & 1) << 1
+    return VALUES[hand[suit]]
 
 
 def _ratio_ok(naturals: int, jokers: int, ratio: int) -> bool:
@@ -110,22 +114,27 @@ def _fillings(values: range, suit: int, vm: int, jokers: tuple[int, ...], extra_
     return out
 
 
-_LAY_CACHE: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], int]] = {}
-_EXT_CACHE: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_LAY_CACHE: dict[int, tuple[tuple[Move, ...], int]] = {}
+_EXT_CACHE: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], int]] = {}
 _CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (it only saves work; its content never changes)."""
+
+_SUIT_KEY = (0, 1 << 17, 2 << 17, 3 << 17)
+"""A suit's part of the key of the lay-down cache."""
 
 _JOKER_SETS = ((), (52,), (53,), (52, 53))
 """The held jokers in key order, by the hand's bits 52..53."""
 
 
-def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
-    """Every new sequence of ``suit`` from held values ``vm`` and jokers, in the engine's order, and the longest
-    one's length (K-4, K-5); cached, since it depends on nothing else."""
-    key = (suit, vm, joker_bits, ratio)
+def _lay_downs(suit: int, row: int, joker_bits: int, ratio: int) -> tuple[tuple[Move, ...], int]:
+    """Every new sequence of ``suit`` from the held 13-bit ``row`` and jokers, in the engine's order, and the
+    longest one's length (K-4, K-5); cached, since it depends on nothing else."""
+    # One small int as the key (below 2**30): cheaper to hash than a tuple.
+    key = row | joker_bits << 13 | ratio << 15 | _SUIT_KEY[suit]
     found = _LAY_CACHE.get(key)
     if found is not None:
         return found
+    vm = VALUES[row]
     jokers = _JOKER_SETS[joker_bits]
     joker_count = len(jokers)
     moves: list[Move] = []
@@ -146,15 +155,18 @@ def _lay_downs(suit: int, vm: int, joker_bits: int, ratio: int) -> tuple[tuple[M
     return found
 
 
-def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
-                low_allowed: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _extensions(suit: int, row: int, joker_bits: int, ratio: int, start: int, length: int, seq_jokers: int,
+                low_allowed: bool) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], int]:
     """Every block that extends a sequence of ``suit`` (``start``, ``length`` cards, ``seq_jokers`` jokers)
-    from held values ``vm`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
-    K-13, K-14); cached, since it depends on nothing else."""
-    key = (suit, vm, joker_bits, ratio, start, length, seq_jokers, low_allowed)
+    from the held 13-bit ``row`` and jokers, as ``(1 high / 0 low, cards)`` in the engine's order (K-4..K-6,
+    K-13, K-14), and the longest block's length; cached, since it depends on nothing else."""
+    # One small int as the key (row 13 bits, suit 2, jokers 2, ratio 2, start 4, length 4, jokers 2, low 1).
+    key = (row | suit << 13 | joker_bits << 15 | ratio << 17 | start << 19 | length << 23 | seq_jokers << 27
+           | low_allowed << 29)
     found = _EXT_CACHE.get(key)
     if found is not None:
         return found
+    vm = VALUES[row]
     jokers = _JOKER_SETS[joker_bits]
     joker_count = len(jokers)
     end = start + length - 1
@@ -182,7 +194,7 @@ def _extensions(suit: int, vm: int, joker_bits: int, ratio: int, start: int, len
                                                          seq_jokers, ratio))
     if len(_EXT_CACHE) > _CACHE_LIMIT:
         _EXT_CACHE.clear()
-    found = _EXT_CACHE[key] = tuple(out)
+    found = _EXT_CACHE[key] = (tuple(out), max((len(block[1]) for block in out), default=0))
     return found
 
 
@@ -196,97 +208,124 @@ def _keeps(cards: tuple[int, ...], size: int, drawn: int, blocked_drawn: bool, g
     return left >= 1
 
 
-RowEntry = tuple[tuple[Move, ...], tuple[Move, ...], int, int]
-"""What a suit's 13-bit row of a hand gives: its discards, its joker-free lay-downs, the longest
-lay-down's length, and its run values (bits 1..14, an ace on 1 and 14)."""
-
-_ROWS: list[list[RowEntry | None]] = [[None] * 8192 for _ in range(4)]
-"""Per suit and row, filled on first use by :func:`_row_entry` (lists discards and joker-free
-lay-downs without a loop per card)."""
-
-_SUIT_SLICES = tuple((suit, suit * 13, _ROWS[suit]) for suit in range(4))
-"""Per suit: its number, the shift of its 13 bits in a hand, and its row table."""
-
-_ROW0, _ROW1, _ROW2, _ROW3 = _ROWS
-for _table in _ROWS:
-    # An empty row has nothing; filled now so that the unrolled lookup needs no test for it.
-    _table[0] = ((), (), 0, 0)
+def _row_discards(suit: int) -> tuple[tuple[Move, ...], ...]:
+    """Per 13-bit row of ``suit``: the discards of its cards, by rank (the rows with bit ``rank`` as
+    their highest are those below it, each with that card's discard added)."""
+    table: list[tuple[Move, ...]] = [()]
+    for rank in range(13):
+        move = (DISCARD_MOVES[suit * 13 + rank],)
+        table += [lower + move for lower in table]
+    return tuple(table)
 
 
-def _row_entry(suit: int, row: int) -> RowEntry:
-    """The :data:`RowEntry` of ``suit``'s 13-bit ``row`` (computed once, then kept in the table)."""
-    vm = (row << 2) | ((row >> 12) & 1) << 1
-    # Without a joker a new sequence needs three held values in a row; the ratio cannot fail.
-    lays, longest = _lay_downs(suit, vm, 0, 0) if vm & (vm >> 1) & (vm >> 2) else ((), 0)
-    found = _ROWS[suit][row] = (tuple(DISCARD_MOVES[suit * 13 + i] for i in range(13) if row >> i & 1), lays,
-                                longest, vm)
-    return found
+_SUIT_DISCARDS = tuple(_row_discards(suit) for suit in range(4))
+"""Per suit, the discards of each 13-bit row (lists discards without a loop per card)."""
+
+_DISCARDS0, _DISCARDS1, _DISCARDS2, _DISCARDS3 = _SUIT_DISCARDS
+
+_NOT: tuple[int, ...] = tuple(0x1FFF ^ (1 << card % 13) if card < 52 else 0x1FFF for card in range(54))
+"""Per card taken from the discard pile: the mask of its suit's row without it (K-10: it may not be
+discarded again this turn); a joker's leaves the row whole."""
+
+_RUN: tuple[bool, ...] = tuple(bool(v & (v >> 1) & (v >> 2)) for v in VALUES)
+"""Per 13-bit row: it holds three run values in a row, which a joker-free lay-down needs (K-4)."""
+
+
+_POP: tuple[int, ...] = tuple(row.bit_count() for row in range(8192))
+"""The number of cards in each 13-bit row."""
+
+
+def _size(hand: Hand) -> int:
+    """The number of cards in ``hand``."""
+    return _POP[hand[0]] + _POP[hand[1]] + _POP[hand[2]] + _POP[hand[3]] + _POP[hand[4]]
 
 
 def play_moves(model: TakeModel, discards: bool = False) -> list[Move]:
     """Every lay-down and extension the player to move may make now (play phase; K-4, K-5, K-9..K-14).
 
     :param discards: also list every allowed discard (K-10).
-    :returns: (when asked) the ``(DISCARD, card, 0, ())`` by suit and rank, then the
-        ``(LAY, start, 0, cards)`` by suit and start (with jokers in hand: by suit, its discards
-        then its lay-downs, and the jokers' discards last); then
+    :returns: suit by suit, (when asked) the suit's ``(DISCARD, card, 0, ())`` by rank, then
+        its ``(LAY, start, 0, cards)`` by start, and the jokers' discards last; then
         ``(EXTEND, index, high, cards)`` by sequence, high end first, shortest block first:
         a fixed order for a given position.
     """
-    seat = model.turn
-    hand = model.hands[seat]
-    joker_bits = hand >> 52
-    size = 0
-    drawn = model.drawn
-    if not joker_bits:
-        # The common case, unrolled: each suit's discards and joker-free lay-downs from its table.
-        r0, r1, r2, r3 = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
-        e0 = _ROW0[r0] or _row_entry(0, r0)
-        e1 = _ROW1[r1] or _row_entry(1, r1)
-        e2 = _ROW2[r2] or _row_entry(2, r2)
-        e3 = _ROW3[r3] or _row_entry(3, r3)
-        moves: list[Move] = [*e0[0], *e1[0], *e2[0], *e3[0]] if discards else []
-        if e0[1] or e1[1] or e2[1] or e3[1]:
-            size = hand.bit_count()
-            for entry in (e0, e1, e2, e3):
-                if entry[1]:
-                    _add_plays(moves, entry[1], entry[2], size, model)
-    else:
-        moves = []
-        size = hand.bit_count()
-        for suit, shift, table in _SUIT_SLICES:
-            row = hand >> shift & 0x1FFF
-            if not row:
-                continue
-            found = table[row] or _row_entry(suit, row)
-            if discards:
-                moves += found[0]
-            lays, longest = _lay_downs(suit, found[3], joker_bits, model.rules.ratio)
-            if lays:
-                _add_plays(moves, lays, longest, size, model)
-        if discards:
-            moves += _DISCARD_JOKERS[joker_bits]
-    if discards and drawn >= 0 and hand >> drawn & 1:
-        moves.remove(DISCARD_MOVES[drawn])
-    seqs = model.seqs
-    if not seqs or not (joker_bits or hand & model.touch):
+    hand = model.hands[model.turn]
+    r0, r1, r2, r3, jokers = hand
+    if not (jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]):
+        # No lay-down is possible (as in legal_moves): the discards, then any extension.
+        moves: list[Move] = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]] \
+            if discards else []
+        drawn = model.drawn
+        if discards and drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
+            moves.remove(DISCARD_MOVES[drawn])
+        if model.seqs:
+            t0, t1, t2, t3 = model.touch
+            if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
+                _add_extensions(moves, model, hand, _size(hand))
         return moves
-    below_others = model.rules.below_others
-    index = -1
-    for owner, suit, start, seq_cards, seq_jokers, high, low in seqs:
-        index += 1
-        # Without a joker a block must hold the natural card next to an end.
-        if not joker_bits and not (hand & high or (hand & low and (seat == owner or below_others))):
+    size = _size(hand)
+    moves = []
+    # Without a joker the ratio cannot fail (K-5): one cache entry serves every option.
+    ratio = model.rules.ratio if jokers else 0
+    context = jokers << 13 | ratio << 15  # the key of _LAY_CACHE but for the row and the suit
+    for suit, row in enumerate(hand[:4]):
+        if not row:
             continue
-        row = (hand >> (suit * 13)) & 0x1FFF
-        extensions = _extensions(suit, (row << 2) | ((row >> 12) & 1) << 1, joker_bits, model.rules.ratio, start,
-                                 len(seq_cards), seq_jokers, seat == owner or below_others)
-        size = size or hand.bit_count()
-        for high_end, cards in extensions:
-            if len(cards) < size - 1 or _keeps(cards, size, drawn, drawn >= 0 and bool(hand >> drawn & 1),
-                                               model.rules.go_out):
-                moves.append((EXTEND, index, high_end, cards))
+        if discards:
+            moves += _SUIT_DISCARDS[suit][row]
+        if jokers or _RUN[row]:
+            found = _LAY_CACHE.get(row | context | _SUIT_KEY[suit])
+            lays, longest = found if found is not None else _lay_downs(suit, row, jokers, ratio)
+            if longest < size - 1:
+                moves += lays
+            elif lays:
+                _add_plays(moves, lays, longest, size, model)
+    if discards:
+        if jokers:
+            moves += _DISCARD_JOKERS[jokers]
+        drawn = model.drawn
+        if drawn >= 0 and hand[ROW[drawn]] & BIT[drawn]:
+            moves.remove(DISCARD_MOVES[drawn])
+    if model.seqs:
+        if not jokers:
+            # Without a joker a block must hold the natural card next to an end of some sequence.
+            t0, t1, t2, t3 = model.touch
+            if not (r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3):
+                return moves
+        _add_extensions(moves, model, hand, size)
     return moves
+
+
+def _add_extensions(moves: list[Move], model: TakeModel, hand: Hand, size: int) -> None:
+    """Add every extension of every sequence that ``hand`` (the player to move's, ``size`` cards) may make."""
+    seat = model.turn
+    jokers = hand[4]
+    rules = model.rules
+    below_others = rules.below_others
+    ratio = rules.ratio
+    go_out = rules.go_out
+    drawn = model.drawn
+    blocked = drawn >= 0 and bool(hand[ROW[drawn]] & BIT[drawn])
+    # The key of _EXT_CACHE (see _extensions): the sequence's shape, the row, these and the low end.
+    context = jokers << 15 | ratio << 17
+    context_low = context | 1 << 29
+    index = -1
+    for owner, suit, start, seq_cards, seq_jokers, high, low, shape in model.seqs:
+        index += 1
+        row = hand[suit]
+        low_allowed = seat == owner or below_others
+        # Without a joker a block must hold the natural card next to an end.
+        if not jokers and not (row & high or (row & low and low_allowed)):
+            continue
+        found = _EXT_CACHE.get(shape | row | (context_low if low_allowed else context))
+        if found is None:
+            found = _extensions(suit, row, jokers, ratio, start, len(seq_cards), seq_jokers, low_allowed)
+        extensions, longest = found
+        if longest < size - 1:
+            moves += [(EXTEND, index, high_end, cards) for high_end, cards in extensions]
+        else:
+            moves += [(EXTEND, index, high_end, cards) for high_end, cards in extensions
+                      if _keeps(cards, size, drawn, blocked, go_out)]
 
 
 def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: int, model: TakeModel) -> None:
@@ -295,7 +334,7 @@ def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: i
         moves.extend(found)
         return
     drawn = model.drawn
-    blocked = drawn >= 0 and bool(model.hands[model.turn] >> drawn & 1)
+    blocked = drawn >= 0 and bool(model.hands[model.turn][ROW[drawn]] & BIT[drawn])
     go_out = model.rules.go_out
     moves.extend(m for m in found if _keeps(m[3], size, drawn, blocked, go_out))
 
@@ -303,13 +342,37 @@ def _add_plays(moves: list[Move], found: tuple[Move, ...], longest: int, size: i
 def legal_moves(model: TakeModel) -> list[Move]:
     """Every legal move of the seat to move (:attr:`TakeModel.to_move`), the engine's list as model moves.
 
-    :returns: draw phase: the stock and/or discard draw (K-8); play phase:
-        :func:`play_moves` then each allowed discard (K-10); after a hand: the next deal;
-        after the match: ``[]``.
+    :returns: draw phase: the stock and/or discard draw (K-8); play phase: what
+        :func:`play_moves` gives with ``discards`` (the allowed discards, K-10, and every play);
+        after a hand: the next deal; after the match: ``[]``.
     """
     phase = model.phase
     if phase == PLAY:
-        return play_moves(model, True)
+        hand = model.hands[model.turn]
+        r0, r1, r2, r3, jokers = hand
+        if jokers or _RUN[r0] or _RUN[r1] or _RUN[r2] or _RUN[r3]:
+            return play_moves(model, True)
+        # The common case (no joker, no lay-down; a search plays it most), unrolled: the discards
+        # of each suit from its table (without the card taken from the discard pile, K-10), then
+        # the extensions if a card touches a sequence's end.
+        if model.drawn < 0:
+            moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+        else:
+            drawn = model.drawn
+            suit = ROW[drawn]
+            if suit == 0:
+                moves = [*_DISCARDS0[r0 & _NOT[drawn]], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+            elif suit == 1:
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1 & _NOT[drawn]], *_DISCARDS2[r2], *_DISCARDS3[r3]]
+            elif suit == 2:
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2 & _NOT[drawn]], *_DISCARDS3[r3]]
+            else:  # clubs, or a joker (its mask keeps the row whole)
+                moves = [*_DISCARDS0[r0], *_DISCARDS1[r1], *_DISCARDS2[r2], *_DISCARDS3[r3 & _NOT[drawn]]]
+        if model.seqs:
+            t0, t1, t2, t3 = model.touch
+            if r0 & t0 or r1 & t1 or r2 & t2 or r3 & t3:
+                _add_extensions(moves, model, hand, _size(hand))
+        return moves
     if phase == DRAW:
         if model.stock:
             return [STOCK_MOVE, DRAW_DISCARD_MOVE] if model.discard else [STOCK_MOVE]

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import random
 
-from rummytable.ai.take.model.moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, play_moves, suit_values
+from rummytable.ai.take.model.moves import DISCARD_MOVES, DRAW_DISCARD_MOVE, STOCK_MOVE, VALUES, play_moves
 from rummytable.ai.take.model.state import (
+    BIT,
     DRAW,
     LAY,
     MATCH_OVER,
     PLAY,
     ROUND_OVER,
+    ROW,
     Move,
     TakeModel,
     card_points,
@@ -50,12 +52,12 @@ def _gain(model: TakeModel, move: Move) -> int:
     cards = move[3]
     relief = sum(card_points(c) for c in cards)
     if move[0] == LAY:
-        return relief + sequence_points((seat, 0, move[1], cards, 0, 0, 0), rules)
+        return relief + sequence_points((seat, 0, move[1], cards, 0, 0, 0, 0), rules)
     seq = model.seqs[move[1]]
     owner, suit, start, old = seq[0], seq[1], seq[2], seq[3]
     before = sequence_points(seq, rules)
     new_start = start if move[2] else start - len(cards)
-    after = sequence_points((owner, suit, new_start, old + cards if move[2] else cards + old, 0, 0, 0), rules)
+    after = sequence_points((owner, suit, new_start, old + cards if move[2] else cards + old, 0, 0, 0, 0), rules)
     if owner == seat:
         return relief + after - before
     if move[2]:
@@ -84,20 +86,18 @@ _NEAR = (*[_near_values(rank + 2) for rank in range(12)],
 """By rank index 0..12 (2..ace): the values of the naturals that make a card not loose (an ace is low or high)."""
 
 
-_NATURALS = (1 << 52) - 1
-"""The bits of the 52 natural cards."""
-
 _POINTS_KEY = tuple(card_points(card) * 64 + card for card in range(54))
 """Per card: its points (K-2) then its number, as one integer to compare."""
 
 
-def _cards(bits: int) -> list[int]:
-    """The cards of a bit set, lowest first."""
+def _cards(rows: list[int]) -> list[int]:
+    """The cards of a hand's rows (suits 0..3, then the jokers' row), lowest first."""
     cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(low.bit_length() - 1)
-        bits ^= low
+    for slot, row in enumerate(rows):
+        while row:
+            low = row & -row
+            cards.append(slot * 13 + low.bit_length() - 1)
+            row ^= low
     return cards
 
 
@@ -107,33 +107,33 @@ def choose_discard(model: TakeModel, rng: random.Random) -> Move:
     :raises ValueError: when the player holds no card he may discard (cannot happen in a legal play phase).
     """
     hand = model.hands[model.turn]
-    free = hand if model.drawn < 0 else hand & ~(1 << model.drawn)
-    if not free:
+    drawn = model.drawn
+    free = hand[:]
+    if drawn >= 0:
+        free[ROW[drawn]] &= ~BIT[drawn]
+    if not any(free):
         raise ValueError("no card may be discarded (K-10)")
     if rng.random() < EXPLORE:
         return DISCARD_MOVES[rng.choice(_cards(free))]
-    values = []
-    for shift in (0, 13, 26, 39):
-        row = hand >> shift & 0x1FFF
-        values.append((row << 2) | (row >> 12 & 1) << 1)
     best_loose = best_natural = -1
-    naturals = free & _NATURALS
-    while naturals:
-        low = naturals & -naturals
-        card = low.bit_length() - 1
-        naturals ^= low
-        # Highest points first, then the highest card number (as max over (points, card)).
-        key = _POINTS_KEY[card]
-        suit, rank = divmod(card, 13)
-        if not values[suit] & _NEAR[rank]:
-            if key > best_loose:
-                best_loose = key
-        elif key > best_natural:
-            best_natural = key
+    for suit in range(4):
+        row = free[suit]
+        values = VALUES[hand[suit]]
+        while row:
+            low = row & -row
+            rank = low.bit_length() - 1
+            row ^= low
+            # Highest points first, then the highest card number (as max over (points, card)).
+            key = _POINTS_KEY[suit * 13 + rank]
+            if not values & _NEAR[rank]:
+                if key > best_loose:
+                    best_loose = key
+            elif key > best_natural:
+                best_natural = key
     best = best_loose if best_loose >= 0 else best_natural
     if best >= 0:
         return DISCARD_MOVES[best % 64]
-    return DISCARD_MOVES[53 if free >> 53 & 1 else 52]
+    return DISCARD_MOVES[53 if free[4] & 2 else 52]
 
 
 def _discard_is_useful(model: TakeModel) -> bool:
@@ -141,19 +141,20 @@ def _discard_is_useful(model: TakeModel) -> bool:
     seat = model.turn
     card = model.discard[-1]
     hand = model.hands[seat]
-    with_card = hand | 1 << card
-    if card < 52 and not hand >> 52 and not with_card & model.touch:
-        # Without a joker, a card joins a new sequence only next to naturals of its suit
-        # within two values, and a sequence only in a block from a card next to its end.
-        suit, rank = divmod(card, 13)
-        if not suit_values(hand, suit) & _NEAR[rank]:
-            return False
-    model.hands[seat] = with_card
+    row, bit = ROW[card], BIT[card]
+    touch = model.touch
+    # Without a joker, a card joins a new sequence only next to naturals of its suit
+    # within two values, and a sequence only in a block from a card next to its end.
+    if card < 52 and not hand[4] and not (hand[0] & touch[0] or hand[1] & touch[1] or hand[2] & touch[2]
+                                          or hand[3] & touch[3] or bit & touch[row]) \
+            and not VALUES[hand[row]] & _NEAR[card % 13]:
+        return False
+    hand[row] |= bit
     model.drawn = card
     try:
         return any(card in move[3] and _gain(model, move) > 0 for move in play_moves(model))
     finally:
-        model.hands[seat] = hand
+        hand[row] ^= bit
         model.drawn = -1
 
 
