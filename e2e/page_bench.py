@@ -54,7 +54,9 @@ TARGETS = {
 """Goals met when the measurement is below the number."""
 
 AT_LEAST = {
-    "search_model_speedup.take": 20,  # a simulated turn on the model at least 20 times faster than on the engine
+    # A simulated turn on each game's model at least 20 times faster than on the engine.
+    "search_model_speedup.take": 20,
+    "search_model_speedup.tress": 20,
 }
 """Goals met when the measurement reaches the number."""
 
@@ -527,7 +529,7 @@ def bench_memory(ctx: Any, *, matches: int = 20, target: int = 150, seed: int = 
 
 # --------------------------------------------------------------------------- the search model in the page
 
-MODEL_JS = """async ({positions, seed, engineRepeat, modelRepeat, playouts}) => {
+MODEL_JS = """async ({games}) => {
     // A Pyodide of its own, started from the site's files as the engine worker starts it.
     const boot = await (await fetch("boot.json", {cache: "no-cache"})).json();
     const at = (path) => new URL(path, location.href).href;
@@ -537,37 +539,50 @@ MODEL_JS = """async ({positions, seed, engineRepeat, modelRepeat, playouts}) => 
         indexURL: at(boot.indexURL), stdLibURL: at(boot.files.stdlib.url), lockFileContents: boot.lock,
         env: {PYTHONPATH: "/engine.zip"}, fsInit: async (FS) => FS.writeFile("/engine.zip", engine),
     });
-    pyodide.globals.set("job", pyodide.toPy({positions, seed, engineRepeat, modelRepeat, playouts}));
+    pyodide.globals.set("jobs", pyodide.toPy(games));
     return pyodide.runPython(`
+import importlib
 import json
-from rummytable.tools.bench_take_model import bench
-json.dumps(bench(positions=job["positions"], seed=job["seed"], engine_repeat=job["engineRepeat"],
-                 model_repeat=job["modelRepeat"], playouts=job["playouts"]))`);
+reports = {}
+for game, job in jobs.items():
+    bench = importlib.import_module(f"rummytable.tools.bench_{game}_model").bench
+    reports[game] = bench(positions=job["positions"], seed=job["seed"], engine_repeat=job["engineRepeat"],
+                          model_repeat=job["modelRepeat"], playouts=job["playouts"])
+json.dumps(reports)`);
 }"""
 
 
 def bench_search_model(ctx: Any, *, positions: int = 300, seed: int = 1, playouts: int = 300) -> dict[str, Any]:
-    """The Take search model against the rules engine inside the page's Pyodide (the CPython
-    ``models`` bench section, :mod:`rummytable.tools.bench_take_model`, run in the browser).
+    """Each game's search model against the rules engine inside the page's Pyodide (the CPython
+    ``models`` bench section, :mod:`rummytable.tools.bench_take_model` and
+    :mod:`rummytable.tools.bench_tress_model`, run in the browser).
 
     A Pyodide of its own is started in a page of the site that runs no script of its own, from
-    the same boot.json, standard library and engine files as the worker, so the model and the
+    the same boot.json, standard library and engine files as the worker, so the models and the
     engine run on the WebAssembly the players get. Python's CPU clock there is coarse (about
     0.1 ms), so each turn is repeated more often than in CPython: 40 times on the engine, 400 on
-    the model. Reports the section's JSON for ``take`` (times in microseconds, speed-ups as ratios).
+    the model (Take) and 200 (Tress, whose turns are longer). ``positions`` and ``playouts`` are
+    Take's; Tress, whose play-outs run a whole round, takes half as many positions and a tenth of
+    the play-outs. Reports each section's JSON under ``take`` and ``tress`` (times in
+    microseconds, speed-ups as ratios).
     """
+    games = {
+        "take": {"positions": positions, "seed": seed, "engineRepeat": 40, "modelRepeat": 400, "playouts": playouts},
+        "tress": {"positions": max(1, positions // 2), "seed": seed, "engineRepeat": 40, "modelRepeat": 200,
+                  "playouts": max(1, playouts // 10)},
+    }
     context = ctx.browser.new_context()
     try:
         page = context.new_page()
         page.goto(ctx.url + "icon.svg")  # same origin, no scripts: only the bench's Pyodide runs
-        answer = page.evaluate(MODEL_JS, {"positions": positions, "seed": seed, "engineRepeat": 40,
-                                          "modelRepeat": 400, "playouts": playouts})
+        answer = page.evaluate(MODEL_JS, {"games": games})
     finally:
         context.close()
-    take = json.loads(answer)
-    say(f"search model (Take) in the page: engine {take['engine_turn']['median_us']} us, "
-        f"model {take['model_turn']['median_us']} us a turn (median), {take['speedup_median']} times faster")
-    return {"take": take, "unit": "us"}
+    reports: dict[str, Any] = json.loads(answer)
+    for game, report in reports.items():
+        say(f"search model ({game}) in the page: engine {report['engine_turn']['median_us']} us, "
+            f"model {report['model_turn']['median_us']} us a turn (median), {report['speedup_median']} times faster")
+    return {**reports, "unit": "us"}
 
 
 # --------------------------------------------------------------------------- registry and targets
@@ -620,7 +635,8 @@ def targets(measurements: dict[str, Any]) -> dict[str, Any]:
         "watch_tasks_over_50ms": (dig("watch_main_thread", "over_50ms"), "tasks"),
         "memory_growth_mb": (dig("memory", "growth_mb"), "MB"),
         "pace_wait_normal_ms": (dig("pace_wait_ms", "normal", "median"), "ms"),
-        "search_model_speedup.take": (dig("search_model_us", "take", "speedup_median"), "times"),
+        **{f"search_model_speedup.{game}": (dig("search_model_us", game, "speedup_median"), "times")
+           for game in ("take", "tress")},
     }
     goals: dict[str, Any] = {}
     for name, (value, unit) in values.items():
