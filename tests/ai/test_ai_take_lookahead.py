@@ -14,7 +14,6 @@ from rummytable.ai.take.bots import TakeHardBot
 from rummytable.ai.take.eval import Play
 from rummytable.ai.take.knowledge import knowledge
 from rummytable.ai.take.rollout import Candidate, compare, finish_plan, play_out
-from rummytable.ai.take.search import Option, TurnBudget
 from rummytable.cards import parse_card
 from rummytable.game import Phase
 from rummytable.melds import End
@@ -114,23 +113,23 @@ def test_compare_pairs_the_deals_so_equal_candidates_tie_exactly() -> None:
     assert errors[1] == 0.0
 
 
-def test_hard_searches_its_options_within_its_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hard_plays_as_many_deals_as_its_play_outs_allow(monkeypatch: pytest.MonkeyPatch) -> None:
     game = _midgame()
     view, log = game.view(0), game.public_log
-    asked: list[tuple[int, int, int]] = []
+    asked: list[tuple[int, int]] = []
 
-    def counting(view: Any, log: Any, know: Any, options: list[Option], rng: Any, worlds: int,
-                 work: TurnBudget, horizon: int = 40) -> tuple[list[float], list[float], int]:
-        asked.append((len(options), worlds, work.turns))
-        return [0.0] * len(options), [0.0] * len(options), worlds
+    def counting(view: Any, log: Any, know: Any, candidates: list[Candidate], rng: Any, worlds: int,
+                 budget: Budget, horizon: int = 2) -> tuple[list[float], list[float], int]:
+        asked.append((len(candidates), worlds))
+        return [0.0] * len(candidates), [0.0] * len(candidates), worlds
 
-    monkeypatch.setattr(take_bots, "search", counting)
+    monkeypatch.setattr(take_bots, "compare", counting)
     bot = TakeHardBot(1)
-    bot.decide(view, log)
+    for seat_view in (view,):
+        bot.decide(seat_view, log)
     assert asked, "the position has options worth comparing"
-    for options, worlds, turns in asked:
-        assert 2 <= options <= bot.CANDIDATES
-        assert worlds == bot.WORLDS and turns == bot.SEARCH_TURNS
+    for candidates, worlds in asked:
+        assert worlds == min(bot.WORLDS, bot.PLAYOUTS // candidates)
 
 
 def test_play_candidates_start_with_the_plan_and_are_distinct_legal_moves() -> None:

@@ -25,8 +25,7 @@ from rummytable.ai.base import Bot, Budget, Decision, legal
 from rummytable.ai.reasons import Reason, around
 from rummytable.ai.take.eval import EASY, NORMAL, Evaluator, Play, Turn, Weights, turn_from_view
 from rummytable.ai.take.knowledge import TakeKnowledge, knowledge, options_from_view, sequences_from_view
-from rummytable.ai.take.rollout import Candidate
-from rummytable.ai.take.search import Option, TurnBudget, search
+from rummytable.ai.take.rollout import Candidate, compare
 from rummytable.cards import Card, parse_card
 from rummytable.take.scoring import card_points
 
@@ -43,8 +42,6 @@ class TakeBot(Bot):
     """The evaluator's value of the last planned turn (points)."""
     last_plan: tuple[list[Play], Card | None] = ([], None)
     """The last planned turn: its meld plays in order and its discard."""
-    take_plan: tuple[list[Play], Card | None] | None = None
-    """The last draw's plan with the top discard taken (its plays and discard), None when not allowed."""
 
     def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
         """Return the next step of the planned turn (draw, play or discard), with a reason.
@@ -85,11 +82,9 @@ class TakeBot(Bot):
         take: float | None = None
         plan: list[Play] = []
         top = view.get("discard_top")
-        self.take_plan = None
         if top is not None:
             card = parse_card(top)
-            take, plan, end = ev.plan(turn_from_view(view, seqs, extra=card, drawn=card))
-            self.take_plan = (plan, end)
+            take, plan, _ = ev.plan(turn_from_view(view, seqs, extra=card, drawn=card))
         free = sorted(know.free())
         if not free or self.STOCK_SAMPLES <= 0:
             return take, ev.plan(turn_from_view(view, seqs))[0], plan
@@ -207,15 +202,14 @@ class TakeNormalBot(TakeBot):
 
 @register
 class TakeHardBot(TakeNormalBot):
-    """Normal's judgement with a deeper search, its close calls checked by a search over sampled deals.
+    """Normal's judgement with a deeper search, its close calls checked by look-ahead over sampled deals.
 
     Candidates are whole turns that normal's evaluator puts within :attr:`GATE` points of
     its own plan (in the play phase: the plan, the best plans starting with another play,
-    the best plain discards; in the draw phase: both draws, taking the discard with the
-    plan for it). Each is played in the same sampled deals (common random numbers) on the
-    search model and the hand is played on to its end by a cheap policy for both sides
-    (:func:`rummytable.ai.take.search.search`); another option replaces normal's choice
-    only when its points for the hand beat normal's by :attr:`MARGIN` points plus two
+    the best plain discards; in the draw phase: both draws). Each is played in the same
+    sampled worlds (common random numbers) through every opponent's next turn and the
+    seat's own next turn (:func:`rummytable.ai.take.rollout.compare`); another option
+    replaces normal's choice only when it is better by :attr:`MARGIN` points plus two
     standard errors of the paired difference.
     """
 
@@ -227,25 +221,28 @@ class TakeHardBot(TakeNormalBot):
     # A deeper turn search than normal's (same judgement).
     WEIGHTS = Weights(nodes=1000)
     STOCK_SAMPLES = 24
-    WORLDS: ClassVar[int] = 200
+    WORLDS: ClassVar[int] = 24
     """Sampled deals at most per decision."""
-    SEARCH_TURNS: ClassVar[int] = 12_000
-    """The search's work budget in model turns (every option's turns in every deal count)."""
+    PLAYOUTS: ClassVar[int] = 48
+    """Play-outs per decision at most (a work budget): the deals are as many as fit,
+    ``PLAYOUTS // candidates``, up to :attr:`WORLDS`."""
     CANDIDATES: ClassVar[int] = 5
     """Options compared at most, normal's choice included."""
     FIRST_PLAYS: ClassVar[int] = 6
     """Other first plays whose whole turn is planned before the gate (by the quick ordering score)."""
     MIN_WORLDS: ClassVar[int] = 8
     """Fewer finished deals than this (the safety clock fired early) leave normal's choice standing."""
+    HORIZON: ClassVar[int] = 2
+    """Own turns a play-out covers (:func:`rummytable.ai.take.rollout.rollout`)."""
     MARGIN: ClassVar[float] = 2.0
     GATE: ClassVar[float] = 15.0
     """Only options within this many points of normal's choice (by its evaluator) are looked at."""
 
     def choose(self, view: dict[str, Any], log: list[dict[str, Any]], budget: Budget) -> Decision:
-        """Pick among normal's candidates by search; normal's choice when there is nothing to compare.
+        """Pick among normal's candidates by look-ahead; normal's choice when there is nothing to compare.
 
-        :param budget: work units are the turn search's nodes; the search then plays at
-            most :attr:`SEARCH_TURNS` model turns.
+        :param budget: work units are the turn search's nodes; the look-ahead then plays at
+            most :attr:`PLAYOUTS` play-outs.
         :raises BotError: when the view lists no legal action for the seat.
         """
         actions = legal(view)
@@ -263,8 +260,9 @@ class TakeHardBot(TakeNormalBot):
             options = self.play_candidates(view, know, actions, base, budget)
         if len(options) < 2 or budget.clock_fired():
             return base
-        scores, errors, worlds = search(view, log, know, [self.option(c) for c, _ in options], rng, self.WORLDS,
-                                        TurnBudget(self.SEARCH_TURNS, budget))
+        worlds_wanted = min(self.WORLDS, self.PLAYOUTS // len(options))
+        scores, errors, worlds = compare(view, log, know, [c for c, _ in options], rng, worlds_wanted, budget,
+                                         self.HORIZON)
         if worlds < self.MIN_WORLDS:
             # Too few deals to tell a better option from a lucky one.
             return base
@@ -281,16 +279,6 @@ class TakeHardBot(TakeNormalBot):
             return Decision(chosen.action, around("lookahead.kept", chosen.why, options=len(options), worlds=worlds))
         return Decision(chosen.action, around("lookahead.switched", chosen.why, worlds=worlds,
                                               margin=int(f"{margin:.0f}")))
-
-    def option(self, candidate: Candidate) -> Option:
-        """The search's form of a candidate: a planned turn whole; taking the discard with its plan; else
-        the action alone (the search's policy plays the rest of the turn)."""
-        if candidate.planned:
-            rest = candidate.plays[1:] if candidate.plays and candidate.action.get("kind") != "discard" else ()
-            return Option(candidate.action, tuple(rest), candidate.discard)
-        if candidate.action.get("kind") == "draw_discard" and self.take_plan is not None:
-            return Option(candidate.action, tuple(self.take_plan[0]), self.take_plan[1])
-        return Option(candidate.action)
 
     def draw_candidates(self, view: dict[str, Any], actions: list[dict[str, Any]],
                         base: Decision) -> list[tuple[Candidate, Decision]]:
