@@ -209,6 +209,9 @@ class TressHardBot(TressBot):
     """Sampled deals at most per decision."""
     SEARCH_TURNS: ClassVar[int] = 3000
     """Model turns at most per decision (a work budget; a round's play-out is about 30)."""
+    ALL_CARDS_SHARE: ClassVar[int] = 4
+    """In round 7 the search gets this fraction of :attr:`SEARCH_TURNS`: a play-out turn there asks the
+    contract solver about the whole hand (T-20), several times the work of a turn in rounds 1-6."""
     MIN_DEALS: ClassVar[int] = 6
     """Fewer finished deals than this leave normal's choice standing."""
     MARGIN: ClassVar[float] = 1.0
@@ -229,8 +232,9 @@ class TressHardBot(TressBot):
             cost, card = ranked[0]
             return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
         rng = self.decision_rng(view, log, "discard")
-        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget,
-                                 self.SEARCH_TURNS, turn.counter)
+        turns = self.SEARCH_TURNS // self.ALL_CARDS_SHARE if turn.all_cards else self.SEARCH_TURNS
+        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget, turns,
+                                 turn.counter)
         best = 0
         if found.deals >= self.MIN_DEALS:
             # Normal's choice stands unless another discard is clearly better over the same deals:

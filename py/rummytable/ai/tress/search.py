@@ -22,14 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummytable.ai.base import Budget
-from rummytable.ai.tress.determinize import sample_world, world_position
+from rummytable.ai.tress.determinize import sample_world
 from rummytable.ai.tress.eval import CardCounter
-from rummytable.ai.tress.model.convert import card_id, model_from_state, rules_from_options
+from rummytable.ai.tress.model.convert import card_id, model_from_deal, rules_from_options
 from rummytable.ai.tress.model.moves import DISCARD_MOVES
 from rummytable.ai.tress.model.policy import policy_turn, standing
 from rummytable.ai.tress.model.state import PLAY, TressModel
 from rummytable.cards import Card
-from rummytable.tress.game import TressGame
 from rummytable.tress.options import TressOptions
 
 TURN_UNITS = 3
@@ -57,13 +56,11 @@ class Comparison:
 
 def world_model(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], rng: random.Random,
                 counter: CardCounter | None = None) -> TressModel:
-    """One sampled deal of the cards the seat cannot see, as a play-out model of the round.
-
-    :raises PositionError: only if the view itself is inconsistent.
-    """
+    """One sampled deal of the cards the seat cannot see, as a play-out model of the round
+    (the model of :func:`~rummytable.ai.tress.determinize.determinize`'s game, made directly)."""
     world = sample_world(view, log, rng, counter)
-    game = TressGame.from_position(world_position(view, world, seed=rng.randrange(2**31)))
-    return model_from_state(game.state, rules_from_options(TressOptions.from_json(dict(view["options"]))))
+    rules = rules_from_options(TressOptions.from_json(dict(view["options"])))
+    return model_from_deal(view, world.hands, world.stock, world.pile, rng.randrange(2**31), rules)
 
 
 def play_to_end(model: TressModel, rng: random.Random, explore: float = 0.0) -> int:
