@@ -33,9 +33,10 @@ from rummytable.ai.tress.model.policy import policy_turn
 from rummytable.ai.tress.model.state import DISCARD, LAY_DOWN, LAY_OFF, PLAY, Move, TressModel
 from rummytable.game import Action, Phase
 from rummytable.tools.autoplay import bot_steps
+from rummytable.tools.model_timing import TimedTurn, compare_turns
 from rummytable.tress.game import TressGame
 
-__all__ = ["PLAYOUT_TURNS", "Turn", "bench", "bench_playouts", "main", "run", "sample_turns"]
+__all__ = ["PLAYOUT_TURNS", "bench", "bench_playouts", "main", "run", "sample_turns"]
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 """Player counts the positions come from."""
@@ -43,22 +44,6 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 PLAYOUT_TURNS = 200
 """Turns at most in one play-out (the policy's rounds end much sooner; a safety bound)."""
 
-
-class Turn:
-    """One timed turn: the start position (engine and model) and the moves chosen for it.
-
-    :ivar game: the engine at the start of the turn. :ivar model: the model of the same position.
-    :ivar moves: the model moves of the turn, in order. :ivar actions: the same as engine actions.
-    """
-
-    __slots__ = ("actions", "game", "model", "moves")
-
-    def __init__(self, game: TressGame, model: TressModel, moves: list[Move], actions: list[Action]) -> None:
-        """Store the turn (nothing is copied)."""
-        self.game = game
-        self.model = model
-        self.moves = moves
-        self.actions = actions
 
 
 def _choose_turn(model: TressModel, rng: random.Random) -> tuple[list[Move], list[Action]]:
@@ -81,9 +66,9 @@ def _choose_turn(model: TressModel, rng: random.Random) -> tuple[list[Move], lis
     return moves, actions
 
 
-def sample_turns(count: int, seed: int) -> list[Turn]:
+def sample_turns(count: int, seed: int) -> list[TimedTurn[TressModel]]:
     """``count`` turn starts from seeded matches (3-6 players, easy players), each with its turn."""
-    turns: list[Turn] = []
+    turns: list[TimedTurn[TressModel]] = []
     match = 0
     while len(turns) < count:
         rng = random.Random(seed * 7919 + match)
@@ -98,40 +83,8 @@ def sample_turns(count: int, seed: int) -> list[Turn]:
             if game.phase is Phase.DRAW and not game.state.claims:
                 model = model_from_state(game.state)
                 moves, actions = _choose_turn(model, rng)
-                turns.append(Turn(game.copy(), model, moves, actions))
+                turns.append(TimedTurn(game.copy(), model, model.turn, moves, actions))
     return turns
-
-
-def _time_engine(turn: Turn, repeat: int) -> int:
-    """CPU nanoseconds of one engine turn (legal actions + apply per step), mean of ``repeat`` runs."""
-    games = [turn.game.copy() for _ in range(repeat)]
-    seat = turn.model.turn
-    actions = turn.actions
-    started = time.process_time_ns()
-    for game in games:
-        for action in actions:
-            game.legal_actions(seat)
-            game.apply(action)
-    return (time.process_time_ns() - started) // repeat
-
-
-def _time_model(turn: Turn, repeat: int) -> int:
-    """CPU nanoseconds of one model turn (legal moves + apply per step), mean of ``repeat`` runs."""
-    models = [turn.model.copy() for _ in range(repeat)]
-    moves = turn.moves
-    started = time.process_time_ns()
-    for model in models:
-        for move in moves:
-            legal_moves(model)
-            model.apply(move)
-    return (time.process_time_ns() - started) // repeat
-
-
-def _summary(samples: list[int]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {"median_us": round(ordered[len(ordered) // 2] / 1000, 2),
-            "p99_us": round(ordered[min(len(ordered) - 1, len(ordered) * 99 // 100)] / 1000, 2),
-            "max_us": round(ordered[-1] / 1000, 2), "mean_us": round(sum(ordered) / len(ordered) / 1000, 2)}
 
 
 def bench(positions: int = 600, seed: int = 1, engine_repeat: int = 3, model_repeat: int = 20,
@@ -145,30 +98,7 @@ def bench(positions: int = 600, seed: int = 1, engine_repeat: int = 3, model_rep
         "playout": {...}}`` (CPU time; ``playout`` as :func:`bench_playouts` gives it, when ``playouts``).
     """
     turns = sample_turns(positions, seed)
-    # Warm both paths (imports, caches) before timing.
-    for turn in turns[:20]:
-        _time_engine(turn, 1)
-        _time_model(turn, 1)
-    # Interleaved turn by turn, so that a change in the machine's load hits both alike.
-    engine: list[int] = []
-    model: list[int] = []
-    for turn in turns:
-        engine.append(_time_engine(turn, engine_repeat))
-        model.append(_time_model(turn, model_repeat))
-    per_turn = sorted(e / max(1, m) for e, m in zip(engine, model))
-    ratio = sorted(engine)[len(engine) // 2] / max(1, sorted(model)[len(model) // 2])
-    report: dict[str, Any] = {
-        "positions": len(turns), "steps_per_turn": round(sum(len(t.moves) for t in turns) / len(turns), 2),
-        "clock": "process_time_ns", "engine_turn": _summary(engine), "model_turn": _summary(model),
-        "speedup_median": round(ratio, 1), "speedup_total": round(sum(engine) / max(1, sum(model)), 1),
-        "speedup_per_turn_median": round(per_turn[len(per_turn) // 2], 1),
-    }
-    melding = [i for i, turn in enumerate(turns) if len(turn.moves) > 2]
-    if melding:
-        eng, mod = [engine[i] for i in melding], [model[i] for i in melding]
-        report["melding_turns"] = {"positions": len(melding), "engine_median_us": _summary(eng)["median_us"],
-                                   "model_median_us": _summary(mod)["median_us"],
-                                   "speedup_total": round(sum(eng) / max(1, sum(mod)), 1)}
+    report = compare_turns(turns, legal_moves, engine_repeat, model_repeat)
     if playouts:
         report["playout"] = bench_playouts([t.model for t in turns], playouts, seed)
     return report
