@@ -8,9 +8,9 @@
   more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
   who is not down.
 * **hard** plays like normal and calls sooner, but settles its close discards - between
-  its best few - on sampled deals of the unseen cards (:mod:`rummytable.ai.tress.lookahead`).
-  It draws as normal does: the same look-ahead for the draw was measured to lose points
-  against normal's own judgement (docs/ai.md, "Tress").
+  its best few - by playing the round to its end on sampled deals of the unseen cards, on the
+  search model (:mod:`rummytable.ai.tress.search`). It draws as normal does: a look-ahead for
+  the draw was measured to lose points against normal's own judgement (docs/ai.md, "Tress").
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
@@ -193,7 +193,11 @@ class TressNormalBot(TressBot):
 
 @register
 class TressHardBot(TressBot):
-    """Normal play, with its best discards tried on sampled deals of the unseen cards."""
+    """Normal play, with its best discards played to the end of the round on sampled deals of the unseen cards.
+
+    Work units: normal's evaluation steps, then :data:`~rummytable.ai.tress.search.TURN_UNITS` per
+    model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns (a quarter in round 7).
+    """
 
     level = "hard"
     STYLE = HARD
