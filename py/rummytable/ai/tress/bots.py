@@ -8,9 +8,9 @@
   more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
   who is not down.
 * **hard** plays like normal and calls sooner, but settles its close discards - between
-  its best few - on sampled deals of the unseen cards (:mod:`rummytable.ai.tress.lookahead`).
-  It draws as normal does: the same look-ahead for the draw was measured to lose points
-  against normal's own judgement (docs/ai.md, "Tress").
+  its best few - by playing the round to its end on sampled deals of the unseen cards, on the
+  search model (:mod:`rummytable.ai.tress.search`). It draws as normal does: a look-ahead for
+  the draw was measured to lose points against normal's own judgement (docs/ai.md, "Tress").
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 from rummytable.ai import register
 from rummytable.ai.base import Bot, Budget, ClaimDecision, Decision, digest, legal
 from rummytable.ai.reasons import Reason, around
-from rummytable.ai.tress.lookahead import lookahead_discards
 from rummytable.ai.tress.policy import Style, TressTurn
+from rummytable.ai.tress.search import compare_discards
 from rummytable.cards import parse_card
 
 EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
@@ -193,7 +193,11 @@ class TressNormalBot(TressBot):
 
 @register
 class TressHardBot(TressBot):
-    """Normal play, with its best discards tried on sampled deals of the unseen cards."""
+    """Normal play, with its best discards played to the end of the round on sampled deals of the unseen cards.
+
+    Work units: normal's evaluation steps, then :data:`~rummytable.ai.tress.search.TURN_UNITS` per
+    model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns (a quarter in round 7).
+    """
 
     level = "hard"
     STYLE = HARD
@@ -202,34 +206,48 @@ class TressHardBot(TressBot):
     DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
                    "before it lets go of one.")
     CANDIDATES: ClassVar[int] = 4
-    WORLDS: ClassVar[int] = 16
-    HORIZON: ClassVar[int] = 4
+    """Discards compared at most, normal's choice included."""
     CLOSE: ClassVar[float] = 30.0
-    SWITCH: ClassVar[float] = 15.0
+    """Only discards within this much of normal's best (its cost, in points) are compared."""
+    DEALS: ClassVar[int] = 24
+    """Sampled deals at most per decision."""
+    SEARCH_TURNS: ClassVar[int] = 3000
+    """Model turns at most per decision (a work budget; a round's play-out is about 30)."""
+    ALL_CARDS_SHARE: ClassVar[int] = 4
+    """In round 7 the search gets this fraction of :attr:`SEARCH_TURNS`: a play-out turn there asks the
+    contract solver about the whole hand (T-20), several times the work of a turn in rounds 1-6."""
+    MIN_DEALS: ClassVar[int] = 6
+    """Fewer finished deals than this leave normal's choice standing."""
+    MARGIN: ClassVar[float] = 1.0
+    """Points a discard must beat normal's choice by, on top of two standard errors."""
 
     def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                        discards: list[dict[str, Any]]) -> Decision:
-        """Discard after trying the normal level's best few candidates on sampled deals (T-14)."""
-        if turn.down[turn.seat] and not turn.all_cards:
-            return super().decide_discard(turn, view, log, discards)
+        """Discard after playing normal's best few candidates to the end of the round on sampled deals (T-14)."""
         banned_key = view.get("drawn_from_discard")
         banned = parse_card(banned_key) if banned_key else None
         allowed = {a["card"]: a for a in discards}
         ranked = [(cost, card) for cost, card in turn.discard_options(turn.hand, banned) if card.key in allowed]
         if not ranked:
             return Decision(discards[0], Reason("discard.card", {"card": discards[0]["card"]}))
-        # Only close calls are looked at: options within reach of normal's best.
+        # Only close calls are searched: options within reach of normal's best.
         shortlist = [item for item in ranked[:self.CANDIDATES] if item[0] <= ranked[0][0] + self.CLOSE]
         if len(shortlist) < 2:
             cost, card = ranked[0]
             return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
         rng = self.decision_rng(view, log, "discard")
-        looked = lookahead_discards(turn, view, log, shortlist, rng, self.WORLDS, self.HORIZON)
-        by_card = {card: cost for cost, card in looked}
-        cost, card = looked[0]
-        first = ranked[0][1]
-        # Switch from normal's choice only when another discard holds up clearly better.
-        if card != first and by_card.get(first, cost) - cost < self.SWITCH:
-            cost, card = ranked[0]
+        turns = self.SEARCH_TURNS // self.ALL_CARDS_SHARE if turn.all_cards else self.SEARCH_TURNS
+        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget, turns,
+                                 turn.counter)
+        best = 0
+        if found.deals >= self.MIN_DEALS:
+            # Normal's choice stands unless another discard is clearly better over the same deals:
+            # the best of several noisy averages would otherwise favour a lucky one.
+            for i in range(1, len(shortlist)):
+                gain = found.means[i] - found.means[0]
+                if gain > self.MARGIN + 2.0 * found.errors[i] and found.means[i] > found.means[best]:
+                    best = i
+        cost, card = shortlist[best]
+        if best == 0:
             return Decision(allowed[card.key], around("lookahead.confirmed", turn.reason_for_discard(card, cost)))
         return Decision(allowed[card.key], around("lookahead.chosen", turn.reason_for_discard(card, cost)))

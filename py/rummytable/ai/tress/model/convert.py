@@ -9,6 +9,9 @@ into the engine action that does the same, so the move finally played is validat
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from rummytable.ai.tress.model.state import (
     CALL,
     DISCARD,
@@ -25,7 +28,7 @@ from rummytable.ai.tress.model.state import (
     Move,
     TressModel,
 )
-from rummytable.cards import SUITS, Card
+from rummytable.cards import SUITS, Card, parse_card
 from rummytable.game import Action, Phase
 from rummytable.melds import End, MeldKind, RunRules
 from rummytable.tress.actions import (
@@ -43,7 +46,7 @@ from rummytable.tress.options import ROUNDS, ClaimPriority, ClaimWindow, EmptySt
 from rummytable.tress.solver.search import Ctx
 from rummytable.tress.state import TressState
 
-__all__ = ["CARDS", "PHASES", "card_id", "model_from_state", "rules_from_options", "to_action"]
+__all__ = ["CARDS", "PHASES", "card_id", "model_from_deal", "model_from_state", "rules_from_options", "to_action"]
 
 CARDS: tuple[Card, ...] = tuple(
     [Card(rank, suit, copy) for suit in SUITS for rank in range(2, 15) for copy in (0, 1)]
@@ -126,6 +129,60 @@ def model_from_state(state: TressState, rules: ModelRules | None = None) -> Tres
         [_IDS[c] for c in state.discard], state.discard_dead, -1 if state.discarder is None else state.discarder,
         melds, ids, state.next_meld_id, list(state.down), list(state.claims), list(state.claims_used), drawn,
         state.restocks, state.stale_restocks, scores, points, out, list(state.winners))
+
+
+_PHASE_NAMES = {phase.value: index for phase, index in PHASES.items()}
+
+
+def _view_meld(data: Mapping[str, Any]) -> MeldT:
+    """A meld of the view (``{"owner", "kind", "cards", "start"}``) as the model's tuple."""
+    cards = tuple(_IDS[parse_card(key)] for key in data["cards"])
+    natural = next(c for c in cards if c < JOKER0)
+    if data["kind"] == "set":
+        return (int(data["owner"]), SET, CARDS[natural].rank, 0, cards, 0)
+    jokers = sum(1 << i for i, c in enumerate(cards) if c >= JOKER0)
+    return (int(data["owner"]), RUN, SUITS.index(CARDS[natural].suit or ""), int(data["start"]), cards, jokers)
+
+
+def model_from_deal(view: Mapping[str, Any], hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                    pile: Sequence[Card], seed: int, rules: ModelRules) -> TressModel:
+    """A model of the position ``view`` shows, with its hidden cards dealt as ``hands``, ``stock``
+    (bottom to top) and ``pile`` (the discard pile, bottom to top): a sampled deal for search.
+
+    The same model as :func:`model_from_state` of the engine's game loaded from that deal
+    (:func:`rummytable.ai.tress.determinize.world_position`), made directly: a deal is sampled
+    consistently with the view, so the engine's position checks are not repeated. ``seed`` names
+    the deal's own chance (its stock rebuilds, T-21).
+
+    :raises KeyError: / :raises StopIteration: for a view that is not a Tress view in play.
+    """
+    discarder = -1
+    if not view.get("discard_dead"):
+        for event in reversed(view.get("log", [])):
+            if event.get("kind") == "dealt":
+                break
+            if event.get("kind") == "card_discarded":
+                discarder = int(event["seat"])
+                break
+    hand_bits = []
+    for held in hands:
+        bits = 0
+        for card in held:
+            bits |= 1 << _IDS[card]
+        hand_bits.append(bits)
+    melds = [_view_meld(meld) for meld in view.get("melds", [])]
+    ids = [int(meld["id"]) for meld in view.get("melds", [])]
+    players = int(view["players"])
+    drawn_key = view.get("drawn_from_discard")
+    drawn = _IDS[parse_card(drawn_key)] if drawn_key and drawn_key in view["hand"] else -1
+    stale = int(view.get("stale_restocks", 0))
+    to_move = view.get("to_move")
+    return TressModel(
+        rules, seed, int(view["round"]), int(view["dealer"]), _PHASE_NAMES[view["phase"]],
+        -1 if to_move is None else int(to_move), hand_bits, [_IDS[c] for c in stock], [_IDS[c] for c in pile],
+        bool(view.get("discard_dead", False)), discarder, melds, ids, max(ids, default=-1) + 1,
+        list(view.get("down", [False] * players)), [int(s) for s in view.get("claims", [])],
+        list(view.get("claims_used", [0] * players)), drawn, stale, stale, list(view["scores"]), None, -1, [])
 
 
 def to_action(model: TressModel, move: Move) -> Action:

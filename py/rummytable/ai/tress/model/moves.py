@@ -55,7 +55,8 @@ from rummytable.tress.solver.enumeration import enumerate_lay_downs, window_for
 from rummytable.tress.solver.search import Counts, Ctx, RunSig, SetSig, Sig, exists
 
 __all__ = ["CALL_MOVES", "DISCARD_MOVES", "DRAW_DISCARD_MOVE", "GRANT_MOVE", "LAY_DOWN_LIMIT", "STOCK_MOVE",
-           "callers", "can_call", "cards_of", "legal_moves", "materialise", "must_lay_down_first", "play_moves"]
+           "callers", "can_call", "cards_of", "legal_moves", "materialise", "must_lay_down_first", "play_moves",
+           "run_end"]
 
 
 STOCK_MOVE: Move = (STOCK, 0, 0, None)
@@ -268,7 +269,7 @@ def _any_lay_down(model: TressModel) -> Move | None:
     return None
 
 
-def _run_end(meld: MeldT, card: int, high: bool, wrap: bool,
+def run_end(meld: MeldT, card: int, high: bool, wrap: bool,
              no_adjacent: bool) -> bool:
     """Whether ``card`` may join the run ``meld`` at its high or low end (T-7, T-8, T-9 option, T-13)."""
     start, cards, jokers = meld[3], meld[4], meld[5]
@@ -332,9 +333,9 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                     if joker or meld[2] == rank:
                         moves.append((LAY_OFF, card, index, 1))
                     continue
-                if _run_end(meld, card, False, wrap, no_adjacent):
+                if run_end(meld, card, False, wrap, no_adjacent):
                     moves.append((LAY_OFF, card, index, 0))
-                if _run_end(meld, card, True, wrap, no_adjacent):
+                if run_end(meld, card, True, wrap, no_adjacent):
                     moves.append((LAY_OFF, card, index, 1))
         if rules.swap:
             for index, meld in enumerate(melds):

@@ -32,6 +32,7 @@ from rummytable.ai.tress.model.moves import (
     STOCK_MOVE,
     callers,
     play_moves,
+    run_end,
 )
 from rummytable.ai.tress.model.state import (
     CLAIM,
@@ -42,6 +43,7 @@ from rummytable.ai.tress.model.state import (
     LAY_OFF,
     PLAY,
     RANK,
+    SET,
     SUIT,
     Move,
     TressModel,
@@ -49,8 +51,8 @@ from rummytable.ai.tress.model.state import (
     hand_points,
 )
 
-__all__ = ["EXPLORE", "PLAYOUT_LAY_DOWNS", "choose_discard", "choose_play", "claim_window", "helps", "playout",
-           "policy_turn", "standing"]
+__all__ = ["EXPLORE", "PLAYOUT_LAY_DOWNS", "choose_discard", "choose_play", "claim_window", "fits_table", "helps",
+           "playout", "policy_turn", "standing", "wants_top"]
 
 EXPLORE = 0.1
 """Chance that the policy discards a random allowed card rather than its choice."""
@@ -92,6 +94,28 @@ def helps(hand: int, card: int) -> bool:
     return bool(hand & near) or (hand & same).bit_count() >= 2
 
 
+def fits_table(model: TressModel, card: int) -> bool:
+    """True when ``card`` could be laid off on a meld on the table (T-13): a set of its rank, an end
+    of a run of its suit; a joker on any set or run end."""
+    rules = model.rules
+    for meld in model.melds:
+        if meld[1] == SET:
+            if card >= JOKER0 or meld[2] == RANK[card]:
+                return True
+        elif run_end(meld, card, True, rules.wrap, rules.no_adjacent) or \
+                run_end(meld, card, False, rules.wrap, rules.no_adjacent):
+            return True
+    return False
+
+
+def wants_top(model: TressModel, seat: int, card: int) -> bool:
+    """Whether ``seat`` takes ``card`` from the discard pile: before going down when it :func:`helps`
+    the hand, once down when it can be laid off (T-13)."""
+    if model.down[seat]:
+        return not model.all_cards and fits_table(model, card)
+    return helps(model.hands[seat], card)
+
+
 def claim_window(model: TressModel) -> None:
     """Ask every seat that may call, once, on the same position; make the calls in that order (T-16, T-18)."""
     if model.phase != DRAW or not model.discard or model.dead or model.all_cards:
@@ -117,12 +141,12 @@ def choose_play(model: TressModel, moves: list[Move]) -> Move | None:
     return best if best is not None else lay_off
 
 
-def choose_discard(model: TressModel, moves: list[Move], rng: random.Random) -> Move | None:
+def choose_discard(model: TressModel, moves: list[Move], rng: random.Random, explore: float = EXPLORE) -> Move | None:
     """The policy's discard among ``moves`` (see the module docstring); None when none is listed."""
     discards = [m for m in moves if m[0] == DISCARD]
     if not discards:
         return None
-    if rng.random() < EXPLORE:
+    if explore and rng.random() < explore:
         return rng.choice(discards)
     hand = model.hands[model.turn]
     best: Move | None = None
@@ -135,7 +159,7 @@ def choose_discard(model: TressModel, moves: list[Move], rng: random.Random) -> 
     return best
 
 
-def policy_turn(model: TressModel, rng: random.Random) -> None:
+def policy_turn(model: TressModel, rng: random.Random, explore: float = EXPLORE) -> None:
     """Play the rest of the seat to move's turn on ``model``: the call window, the draw, plays, the discard.
 
     Stops when the round ends (going out, T-15, T-20; the stock, T-21, T-22). Does nothing after the round.
@@ -144,7 +168,7 @@ def policy_turn(model: TressModel, rng: random.Random) -> None:
         claim_window(model)
     if model.phase in (DRAW, CLAIM):
         seat = model.turn
-        top_helps = model.discard and not model.dead and helps(model.hands[seat], model.discard[-1])
+        top_helps = model.discard and not model.dead and wants_top(model, seat, model.discard[-1])
         # With a call pending, the stock grants it first (T-17).
         model.apply(DRAW_DISCARD_MOVE if top_helps else STOCK_MOVE)
     if model.phase != PLAY:
@@ -154,7 +178,7 @@ def policy_turn(model: TressModel, rng: random.Random) -> None:
         moves = play_moves(model, PLAYOUT_LAY_DOWNS)
         move = choose_play(model, moves)
         if move is None:
-            discard = choose_discard(model, moves, rng)
+            discard = choose_discard(model, moves, rng, explore)
             if discard is None:  # pragma: no cover - a play phase always lists a discard or a lay-down
                 return
             model.apply(discard)
