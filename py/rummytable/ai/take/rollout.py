@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummytable.ai.base import Budget
+from rummytable.ai.paired import paired_means
 from rummytable.ai.take.determinize import determinize_take
 from rummytable.ai.take.eval import Evaluator, Play, Turn, Weights
 from rummytable.ai.take.knowledge import TakeKnowledge, full_deck
@@ -233,17 +234,8 @@ def compare(view: dict[str, Any], log: list[dict[str, Any]], know: TakeKnowledge
         if len(values) < len(candidates):
             break
         rows.append(values)
-    done = len(rows)
-    if not done:
-        return [0.0] * len(candidates), [0.0] * len(candidates), 0
-    means = [sum(row[i] for row in rows) / done for i in range(len(candidates))]
-    errors = []
-    for i in range(len(candidates)):
-        diffs = [row[i] - row[0] for row in rows]
-        mean = sum(diffs) / done
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
-        errors.append((var / done) ** 0.5)
-    return means, errors, done
+    means, errors = paired_means(rows, len(candidates))
+    return means, errors, len(rows)
 
 
 __all__ = ["HORIZON", "Candidate", "compare", "finish_plan", "play_out", "play_turn", "rollout", "score",

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummytable.ai.base import Budget
+from rummytable.ai.paired import paired_means
 from rummytable.ai.tress.determinize import sample_world
 from rummytable.ai.tress.eval import CardCounter
 from rummytable.ai.tress.model.convert import card_id, model_from_deal, rules_from_options
@@ -119,17 +120,8 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
         if budget.clock_fired():
             break
         rows.append(row)
-    done = len(rows)
-    if not done:
-        return Comparison([0.0] * len(cards), [0.0] * len(cards), 0)
-    means = [sum(row[i] for row in rows) / done for i in range(len(cards))]
-    errors = []
-    for i in range(len(cards)):
-        diffs = [row[i] - row[0] for row in rows]
-        mean = sum(diffs) / done
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
-        errors.append((var / done) ** 0.5)
-    return Comparison(means, errors, done)
+    means, errors = paired_means(rows, len(cards))
+    return Comparison(means, errors, len(rows))
 
 
 __all__ = ["MAX_TURNS", "TURN_UNITS", "Comparison", "compare_discards", "play_to_end", "value_for", "world_model"]
