@@ -218,8 +218,11 @@ class TressHardBot(TressBot):
     contract solver about the whole hand (T-20), several times the work of a turn in rounds 1-6."""
     MIN_DEALS: ClassVar[int] = 6
     """Fewer finished deals than this leave normal's choice standing."""
-    MARGIN: ClassVar[float] = 1.0
-    """Points a discard must beat normal's choice by, on top of two standard errors."""
+    MARGIN: ClassVar[float] = 0.0
+    """Points a discard must beat normal's choice by, on top of :attr:`ERRORS` standard errors."""
+    ERRORS: ClassVar[float] = 1.0
+    """Standard errors of the paired difference a discard must beat normal's choice by: against
+    the search's own values on 300 deals a position, two left most gains unclaimed (docs/ai.md)."""
 
     def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                        discards: list[dict[str, Any]]) -> Decision:
@@ -245,7 +248,7 @@ class TressHardBot(TressBot):
             # the best of several noisy averages would otherwise favour a lucky one.
             for i in range(1, len(shortlist)):
                 gain = found.means[i] - found.means[0]
-                if gain > self.MARGIN + 2.0 * found.errors[i] and found.means[i] > found.means[best]:
+                if gain > self.MARGIN + self.ERRORS * found.errors[i] and found.means[i] > found.means[best]:
                     best = i
         cost, card = shortlist[best]
         if best == 0:

@@ -9,7 +9,9 @@ assumed. The round's points then score the candidate from the seat's side: what 
 players took on average less what the seat took (T-2, T-15), in points.
 
 Every candidate is tried on the same deals with the same policy choices (common random numbers),
-so the comparison measures the move, not the luck of the sample. The work is counted in model
+so the comparison measures the move, not the luck of the sample; in each deal every seat draws
+its own share of the stock (:class:`~rummytable.ai.tress.model.seat_stock.SeatStockModel`), so
+that a candidate which changes who draws when does not deal every later draw anew. The work is counted in model
 turns (a work budget, :class:`~rummytable.ai.base.Budget`): a decision is a pure function of the
 view, the log and the seed on every machine.
 """
@@ -28,6 +30,7 @@ from rummytable.ai.tress.eval import CardCounter
 from rummytable.ai.tress.model.convert import card_id, model_from_deal, rules_from_options
 from rummytable.ai.tress.model.moves import DISCARD_MOVES
 from rummytable.ai.tress.model.policy import policy_turn, standing
+from rummytable.ai.tress.model.seat_stock import SeatStockModel
 from rummytable.ai.tress.model.state import PLAY, TressModel
 from rummytable.cards import Card
 from rummytable.tress.options import TressOptions
@@ -104,7 +107,9 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
     for _ in range(deals):
         if budget.over() or used + largest > turn_budget:
             break
-        base = world_model(view, log, random.Random(rng.getrandbits(64)), counter)
+        # Each seat draws its own share of the stock, so a candidate that changes who draws when
+        # does not reshuffle every later draw of the round (common random numbers).
+        base = SeatStockModel.of(world_model(view, log, random.Random(rng.getrandbits(64)), counter))
         start = standing(base)
         policy_seed = rng.getrandbits(64)
         row: list[float] = []

@@ -319,7 +319,7 @@ class TressModel:
                 self._grant()
                 if self.phase > PLAY:
                     return
-            card = self.stock.pop() if self.stock else self._take_stock()
+            card = self._draw(seat)
             if card < 0:
                 return
             self.hands[seat] |= 1 << card
@@ -426,7 +426,7 @@ class TressModel:
         self.claims = []
         self.dead = True
         for _ in range(self.rules.penalty):
-            penalty = self._take_stock()
+            penalty = self._draw(caller)
             if penalty < 0:
                 return
             self.hands[caller] |= 1 << penalty
@@ -435,22 +435,30 @@ class TressModel:
                 self._end_round(-1)
                 return
 
-    def _take_stock(self) -> int:
-        """Pop the stock's top card, rebuilding it when empty (T-21, T-22); -1 when the round ended."""
-        if not self.stock:
-            rules = self.rules
-            if rules.end_on_empty or len(self.discard) <= 1 or 0 <= rules.dead_limit <= self.stale:
-                self._end_round(-1)
-                return -1
-            rest = self.discard[:-1]
-            # The engine shuffles its Card list with the same generator; a shuffle's permutation
-            # depends only on the length, so the card numbers end in the same order.
-            chance_rng(self.seed, "restock", self.round, self.restocks).shuffle(rest)
-            self.restocks += 1
-            self.stale += 1
-            self.stock = rest
-            self.discard = self.discard[-1:]
+    def _draw(self, seat: int) -> int:
+        """The card ``seat`` takes from the stock (a draw, T-11, or a penalty card, T-17): the top
+        one, the stock rebuilt first when empty (T-21, T-22); -1 when the round ended instead.
+        A search may deal the stock out differently (see :mod:`~rummytable.ai.tress.model.seat_stock`)."""
+        if not self.stock and not self._restock():
+            return -1
         return self.stock.pop()
+
+    def _restock(self) -> bool:
+        """Rebuild the empty stock from the discard pile but its top (T-21), or end the round when
+        the rules say so (T-21 option, T-22); returns whether the stock was rebuilt."""
+        rules = self.rules
+        if rules.end_on_empty or len(self.discard) <= 1 or 0 <= rules.dead_limit <= self.stale:
+            self._end_round(-1)
+            return False
+        rest = self.discard[:-1]
+        # The engine shuffles its Card list with the same generator; a shuffle's permutation
+        # depends only on the length, so the card numbers end in the same order.
+        chance_rng(self.seed, "restock", self.round, self.restocks).shuffle(rest)
+        self.restocks += 1
+        self.stale += 1
+        self.stock = rest
+        self.discard = self.discard[-1:]
+        return True
 
     def _end_round(self, out: int) -> None:
         """T-2, T-15: score every hand; after round 7 the match's winners (T-3)."""
