@@ -116,6 +116,30 @@ def test_a_lay_off_hint_marks_the_meld_it_names_among_those_the_card_fits(sessio
     assert not page.locator(".meld.hinted").count(), "the mark goes with the move"
 
 
+def test_lay_down_puts_the_selected_card_on_the_meld_the_hint_named_or_asks_which(session: BrowserSession) -> None:
+    # 4H makes no sequence of its own but fits AH 2H 3H (the hint's meld) and 5H 6H 7H. After the
+    # hint, Lay down is available and puts it where the hint said; chosen by hand, with two
+    # places for it, Lay down says to tap the meld, and nothing moves.
+    page = session.open("?speed=instant&seed=3")
+    wait_ready(page)
+    _take_position(page, ["4H 9S 2C 7D", "2S 3C 4C 6S 8C 9H 10S"], ((1, "AH 2H 3H"), (1, "5H 6H 7H")))
+    click_card(page, "4H")
+    page.click("[data-testid=lay-down]")
+    message = page.locator("[data-testid=message]")
+    message.wait_for(state="visible")
+    assert message.text_content() == "More than one meld on the table takes what you selected: tap the one you want."
+    assert sorted(hand_cards(page)) == ["2C", "4H", "7D", "9S"]
+    click_card(page, "4H")  # unselect: the hint selects its own cards
+    action = hint(page)
+    assert action == {"kind": "extend", "seat": 0, "meld": 0, "cards": ["4H"], "end": "high"}, action
+    assert page.get_attribute("[data-testid=lay-down]", "aria-disabled") == "false"
+    page.click("[data-testid=lay-down]")
+    page.wait_for_selector('.hand [data-card="4H"]', state="detached")
+    laid = page.eval_on_selector_all('[data-testid="meld-0"] [data-card]', "cs => cs.map(c => c.dataset.card)")
+    assert laid == ["AH", "2H", "3H", "4H"], laid
+    assert page.get_attribute("[data-testid=message]", "data-rule") in (None, ""), "no refusal on the way"
+
+
 def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSession) -> None:
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)

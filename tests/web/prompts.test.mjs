@@ -99,3 +99,23 @@ for (const lang of ["en", "nb", "uk"]) {
     assert.equal(prompt(drawView("tress", ["draw_stock"]), person), t("prompt.drawStock"));
   });
 }
+
+// Lay down with cards selected that go on a meld already on the table (no new meld to lay): the
+// button stays available, since a press puts them there (web/table/moves.js).
+const { layDownUnavailable } = await import("../../web/table/prompts.js");
+const EXTEND = { kind: "extend", seat: 0, meld: 0, cards: ["4H"], end: "high" };
+const PLAYING_VIEW = {
+  game: "take", seat: 0, phase: "play", to_move: 0,
+  legal_actions: [EXTEND, { kind: "discard", seat: 0, card: "4H" }, { kind: "discard", seat: 0, card: "9S" }],
+};
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: Lay down is available for selected cards that fit a meld, and says why not otherwise`, () => {
+    setLanguage(lang, { remember: false });
+    const now = { mine: true, playing: true };
+    assert.equal(layDownUnavailable(PLAYING_VIEW, { ...now, selection: ["4H"] }), "");
+    assert.equal(layDownUnavailable(PLAYING_VIEW, { ...now, selection: ["9S"] }), t("notice.noSequence"));
+    assert.equal(layDownUnavailable(PLAYING_VIEW, now), t("notice.noSequence"));
+    assert.notEqual(t("notice.pickTheMeld"), "notice.pickTheMeld");
+  });
+}

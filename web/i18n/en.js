@@ -226,6 +226,7 @@ export default {
     selectToDiscard: "Select the card you want to discard first.",
     oneToDiscard: "Select exactly one card to discard.",
     selectForMeld: "Select a card in your hand first, then choose the meld.",
+    pickTheMeld: "More than one meld on the table takes what you selected: tap the one you want.",
     oneAtATime: "Lay off one card at a time.",
     noContract: "Your hand does not hold this round’s contract yet.",
     selectSequence: "Select three or more cards in a row of one suit.",

@@ -225,6 +225,7 @@ export default {
     selectToDiscard: "Velg først kortet du vil kaste.",
     oneToDiscard: "Velg nøyaktig ett kort å kaste.",
     selectForMeld: "Velg et kort på hånden først, og trykk så der det skal ligge.",
+    pickTheMeld: "Det du har valgt, passer i mer enn én kombinasjon på bordet: trykk på den du vil.",
     oneAtATime: "Legg på ett kort om gangen.",
     noContract: "Hånden din har ikke rundens mål ennå.",
     selectSequence: "Velg tre eller flere kort på rad i samme farge.",

@@ -173,6 +173,18 @@ export async function layDown(m, cards = m.table.hand.selection()) {
       showNotice(m.table, view.game === "tress" ? t("notice.noContract") : t("notice.selectSequence"));
       return;
     }
+    // Cards that go on a meld already on the table rather than make one: Lay down puts them
+    // there when the hint named the meld or there is one place for them, else says to pick it.
+    const onMelds = A.layOffs(view, cards);
+    const hintedOn = onMelds.find((action) => m.hinted && A.sameAction(action, m.hinted));
+    if (hintedOn || onMelds.length === 1) {
+      act(m, hintedOn ?? onMelds[0]);
+      return;
+    }
+    if (onMelds.length) {
+      showNotice(m.table, t("notice.pickTheMeld"));
+      return;
+    }
     // Let the engine say exactly what is wrong with these cards.
     act(m, view.game === "take"
       ? { kind: "lay_down", seat: view.seat, cards }

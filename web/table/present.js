@@ -149,7 +149,7 @@ export function draw(m) {
     canLayDown: playing,
     // Playing without a contract (or a sequence) to lay down: the button looks unavailable and
     // says why, and a press still explains (web/table/moves.js).
-    layDownWhy: m.human ? layDownUnavailable(view, { mine, playing }) : "",
+    layDownWhy: m.human ? layDownUnavailable(view, { mine, playing, selection }) : "",
     // The engine keeps the turn's table moves (view.undo of them) until the discard.
     showUndo: playing && (view.undo ?? 0) > 0,
     showDiscard: m.human,

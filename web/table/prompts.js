@@ -90,13 +90,15 @@ export function showRefusal(table, error) {
  * Why the Lay down button is unavailable now ("" when it is available): not yet drawn, or, while
  * playing, a hand that holds no contract (Tress, T-12) or no sequence (Take, K-4) to lay down.
  * @param {View} view
- * @param {{mine: boolean, playing: boolean}} now the person is to move; and is in the play phase
+ * @param {{mine: boolean, playing: boolean, selection?: string[]}} now the person is to move; is in
+ *   the play phase; the selected hand cards (those that fit a meld on the table make it available)
  * @returns {string}
  */
-export function layDownUnavailable(view, { mine, playing }) {
+export function layDownUnavailable(view, { mine, playing, selection = [] }) {
   if (!mine) return "";
   if (!playing) return ["draw", "claim"].includes(view.phase) ? t("notice.drawFirst") : "";
-  if (A.layDownActions(view).length) return "";
+  // Selected cards that go on a meld: Lay down puts them there (web/table/moves.js).
+  if (A.layDownActions(view).length || (selection.length && A.layOffs(view, selection).length)) return "";
   return view.game === "take" ? t("notice.noSequence") : t("notice.noContract");
 }
 
