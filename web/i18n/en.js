@@ -387,6 +387,7 @@ export default {
     joker: "joker",
     jokerAs: "joker as the {card}",
     jokerWord: "JOKER",
+    jokerShort: "JK",
     rank: {
       2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
       J: "jack", Q: "queen", K: "king", A: "ace",

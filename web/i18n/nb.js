@@ -386,6 +386,7 @@ export default {
     joker: "joker",
     jokerAs: "joker som {card}",
     jokerWord: "JOKER",
+    jokerShort: "JK",
     rank: {
       2: "to", 3: "tre", 4: "fire", 5: "fem", 6: "seks", 7: "sju", 8: "åtte", 9: "ni", 10: "ti",
       J: "knekt", Q: "dame", K: "konge", A: "ess",

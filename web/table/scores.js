@@ -113,10 +113,13 @@ function numberOr(value, how = {}) {
   return value == null ? "–" : pointsText(value, how);
 }
 
-/** A card as a short coloured label ("K♠", "JK") for the score sheet. */
+/** A card's short label on the score sheet: "K♠"; a joker "JK" (in Ukrainian «ДЖ»). @param {string} key */
+export const chipText = (key) => shortLabel(key, t("cards.jokerShort"));
+
+/** A card as a short coloured label (see chipText) for the score sheet. */
 export function cardChip(key) {
   const card = parseCard(key);
-  const text = shortLabel(key, "JK");
+  const text = chipText(key);
   return h("span.chip-card", { role: "img", "aria-label": cardName(key), dataset: { suit: card.suit ?? "joker" } }, [
     h("span", { text, "aria-hidden": "true" }),
   ]);
