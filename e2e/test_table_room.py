@@ -283,6 +283,22 @@ PANEL_FIT = """() => {
 """What of the take-it panel's text and buttons lies outside the panel (cut off by it)."""
 
 
+def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(session: BrowserSession) -> None:
+    # T-17: asked to answer a call, the person asks for a hint; the answer it suggests glows as
+    # hinted cards do and takes the keyboard focus, the other answer stays plain.
+    page = _prepared(session, 1366, 768, "en", ANSWER)
+    page.wait_for_selector("[data-testid=claim-answer]")
+    action = hint(page)
+    suggested = "claim-take-myself" if action["kind"] == "draw_discard" else "claim-grant"
+    other = "claim-grant" if suggested == "claim-take-myself" else "claim-take-myself"
+    page.wait_for_selector(f"[data-testid={suggested}].hinted")
+    assert not page.locator(f"[data-testid={other}].hinted").count()
+    focused = page.evaluate("document.activeElement?.dataset.testid")
+    assert focused == suggested, (action, focused)
+    page.click(f"[data-testid={suggested}]")
+    page.wait_for_selector("[data-testid=claim-answer]", state="detached")
+
+
 @pytest.mark.parametrize("lang", ["en", "nb", "uk"])
 @pytest.mark.parametrize("size", [*SIZES, EMBED_FRAME], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_take_it_panels_show_all_they_hold(session: BrowserSession, size: tuple[int, int], lang: str) -> None:

@@ -81,16 +81,19 @@ export function openUntilDiscard(bar, text) {
 /**
  * The drawer's choice when someone called: take it yourself (no penalty), or let the caller have
  * it, which costs the caller `penalty` penalty cards too (T-17).
- * @param {{callerName: string, card: string, cardText: string, penalty: number, onTake: () => void, onGrant: () => void}} spec
- *   card: the card's key; cardText: its name in the current language
+ * @param {{callerName: string, card: string, cardText: string, penalty: number, suggest?: string, onTake: () => void, onGrant: () => void}} spec
+ *   card: the card's key; cardText: its name in the current language; suggest: the hinted
+ *   answer, "take" or "grant" ("" for none)
  */
-export function claimAnswer({ callerName, card, cardText, penalty, onTake, onGrant }) {
-  const grant = h("button.secondary", { type: "button", dataset: { testid: "claim-grant" }, on: { click: onGrant } });
+export function claimAnswer({ callerName, card, cardText, penalty, suggest = "", onTake, onGrant }) {
+  // The answer a hint suggested glows like a hinted card, and says so to a screen reader.
+  const mark = (which) => (suggest === which ? { class: "hinted", "aria-description": t("table.hint") } : {});
+  const grant = h("button.secondary", { type: "button", dataset: { testid: "claim-grant" }, ...mark("grant"), on: { click: onGrant } });
   withCost(grant, t("claim.letHave", { name: callerName }), card, penalty);
   return h("div.claim-bar.claim-answer", { dataset: { testid: "claim-answer" }, role: "group", "aria-label": t("claim.answerGroup") }, [
     h("p.claim-text", { text: t("claim.called", { name: callerName, card: cardText }) }),
     h("div.claim-buttons", {}, [
-      h("button.primary", { type: "button", dataset: { testid: "claim-take-myself" }, text: t("claim.takeMyself"), on: { click: onTake } }),
+      h("button.primary", { type: "button", dataset: { testid: "claim-take-myself" }, text: t("claim.takeMyself"), ...mark("take"), on: { click: onTake } }),
       grant,
     ]),
   ]);

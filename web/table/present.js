@@ -183,17 +183,21 @@ function drawClaimAnswer(m, view) {
   const caller = (view.claims ?? [])[0] ?? [...m.calls.keys()][0];
   if (caller == null) return;
   const { take, grant } = A.claimAnswers(view);
-  const key = `${caller}|${view.discard_top}|${view.round}|${language()}`;
+  // After a hint, its answer glows as hinted cards do and takes the focus.
+  const hinted = liveHint(m, view);
+  const suggest = !hinted ? "" : take && A.sameAction(hinted, take) ? "take" : "grant";
+  const key = `${caller}|${view.discard_top}|${view.round}|${language()}|${suggest}`;
   if (existing && existing.dataset.key === key) return;
   m.table.setClaim(claimAnswer({
     callerName: seatName(view, caller),
     card: view.discard_top,
     cardText: cardName(view.discard_top),
     penalty: view.penalty_cards ?? 0,
+    suggest,
     onTake: () => act(m, take),
     onGrant: () => act(m, A.ofKind(view, "grant")[0] ?? grant),
   }));
   const answer = slot.querySelector("[data-testid='claim-answer']");
   answer.dataset.key = key;
-  answer.querySelector("button")?.focus({ preventScroll: true });
+  (answer.querySelector("button.hinted") ?? answer.querySelector("button"))?.focus({ preventScroll: true });
 }
