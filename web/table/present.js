@@ -16,6 +16,7 @@ import { play as sound } from "./sound.js";
 
 /** @typedef {import("./match.js").Match} Match */
 /** @typedef {import("../engine/client.js").View} View */
+/** @typedef {import("../engine/client.js").Action} Action */
 /** @typedef {import("../engine/client.js").GameEvent} GameEvent */
 
 /**
@@ -80,8 +81,9 @@ export async function animate(m, event, before, speed) {
  * @param {Match} m
  * @param {View} view
  * @param {boolean} playing the person is to play now
+ * @param {Action | null} hinted the live hint (see liveHint)
  */
-function cardMarks(m, view, playing) {
+function cardMarks(m, view, playing, hinted) {
   const marks = new Map();
   if (playing) {
     for (const action of A.mine(view)) {
@@ -89,7 +91,6 @@ function cardMarks(m, view, playing) {
     }
     if (view.drawn_from_discard) marks.set(view.drawn_from_discard, "taken-card");
   }
-  const hinted = liveHint(m, view);
   // A hint is about one decision: once its move (or, for "let it go", the take-it chance) is
   // gone, it would mislead in the next turn or round.
   if (m.table.message.classList.contains("hint") && !(hinted || (!m.hinted && A.callAction(view)))) {
@@ -112,11 +113,10 @@ function liveHint(m, view) {
 
 /**
  * The meld the live hint adds to (a lay-off, an extension, a joker swap), on the person's turn.
- * @param {Match} m @param {View} view @param {boolean} playing @returns {number | null}
+ * @param {Action | null} hinted the live hint @param {boolean} playing @returns {number | null}
  */
-function hintedMeld(m, view, playing) {
-  const hinted = playing ? liveHint(m, view) : null;
-  return hinted ? A.actionMeld(hinted) : null;
+function hintedMeld(hinted, playing) {
+  return playing && hinted ? A.actionMeld(hinted) : null;
 }
 
 /** Draw the table from the match's view. @param {Match} m */
@@ -127,7 +127,9 @@ export function draw(m) {
   const playing = mine && view.phase === "play";
   const selection = m.dragCards ?? m.table.hand.selection();
   const discards = A.discardActions(view);
-  const marks = cardMarks(m, view, playing);
+  // The hint's move while it is still legal: its cards, its meld and its answer to a call are marked.
+  const hinted = liveHint(m, view);
+  const marks = cardMarks(m, view, playing, hinted);
   const state = {
     thinking: m.thinking,
     // The engine's pending callers too: a game continued from a save shows its calls again.
@@ -137,7 +139,7 @@ export function draw(m) {
     marks,
     targets: playing ? A.meldTargets(view, selection) : new Set(),
     // The meld a hinted lay-off or extension names, marked apart from the others the card fits.
-    hintedMeld: hintedMeld(m, view, playing),
+    hintedMeld: hintedMeld(hinted, playing),
     changed: m.changed,
     onMeld: (id) => clickMeld(m, id),
     canStock: mine && view.phase !== "play",
@@ -167,12 +169,15 @@ export function draw(m) {
   root.dataset.phase = view.phase;
   // "ready": the person may act now and nothing is under way (tests wait for this marker).
   root.dataset.input = mine && !m.looping && !m.acting ? "ready" : "wait";
-  drawClaimAnswer(m, view);
+  drawClaimAnswer(m, view, hinted);
   matchShown(m);  // saving, statistics, embedding events (web/match-events.js)
 }
 
-/** The drawer's answer to a "take it" call: keep the card or let the caller have it. */
-function drawClaimAnswer(m, view) {
+/**
+ * The drawer's answer to a "take it" call: keep the card or let the caller have it.
+ * @param {Match} m @param {View} view @param {Action | null} hinted the live hint (its answer is marked)
+ */
+function drawClaimAnswer(m, view, hinted) {
   const asking = m.human && view.phase === "claim" && view.to_move === view.seat;
   const slot = m.table.claimSlot;
   const existing = slot.querySelector("[data-testid='claim-answer']");
@@ -184,7 +189,6 @@ function drawClaimAnswer(m, view) {
   if (caller == null) return;
   const { take, grant } = A.claimAnswers(view);
   // After a hint, its answer glows as hinted cards do and takes the focus.
-  const hinted = liveHint(m, view);
   const suggest = !hinted ? "" : take && A.sameAction(hinted, take) ? "take" : "grant";
   const key = `${caller}|${view.discard_top}|${view.round}|${language()}|${suggest}`;
   if (existing && existing.dataset.key === key) return;
