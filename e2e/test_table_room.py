@@ -283,6 +283,30 @@ PANEL_FIT = """() => {
 """What of the take-it panel's text and buttons lies outside the panel (cut off by it)."""
 
 
+SIX_WAYS = scenario(["6S 6H 6D 6C 9S 9H 9D KC 2D 3C 4H", None, None, None, None, None], round_no=1, to_move=0,
+                    phase="play", discard="4S 7D", seed=3)
+"""Round 1 (two sets): four sixes and three nines make several lay-downs, more than a phone shows at once."""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1366, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_lay_down_chooser_keeps_its_buttons_in_view_over_a_long_list(session: BrowserSession,
+                                                                        size: tuple[int, int]) -> None:
+    # T-12: with more ways to lay down than fit the screen, the pictures scroll under the
+    # chooser's buttons, so Lay down and Cancel are on screen from the start.
+    page = _prepared(session, *size, "uk", SIX_WAYS)
+    page.click("[data-testid=lay-down]")
+    page.wait_for_selector("dialog[data-testid=lay-down-dialog]")
+    width, height = size
+    for button in ("lay-down-confirm", "lay-down-dialog-cancel"):
+        box = page.locator(f"dialog[data-testid=lay-down-dialog] [data-testid={button}]").bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height and box["x"] + box["width"] <= width, \
+            (button, box)
+    last = page.locator("dialog[data-testid=lay-down-dialog] .arrangement").last.bounding_box()
+    assert last and last["y"] + last["height"] > height, "the list is longer than the screen (else nothing is shown)"
+    page.click("dialog[data-testid=lay-down-dialog] [data-testid=lay-down-confirm]")
+    page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
+
+
 def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(session: BrowserSession) -> None:
     # T-17: asked to answer a call, the person asks for a hint; the answer it suggests glows as
     # hinted cards do and takes the keyboard focus, the other answer stays plain.
