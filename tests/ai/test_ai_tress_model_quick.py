@@ -7,7 +7,7 @@ import random
 from pyodide_scale import scaled
 
 from rummytable.ai.tress.model.quick import may_meet, rank_counts
-from rummytable.ai.tress.model.state import JOKER0, RANK, counts_of
+from rummytable.ai.tress.model.state import BIT, JOKER0, RANK, ROW, Hand, counts_of, new_hand
 from rummytable.melds import JokerRatio, RunRules
 from rummytable.tress.solver.search import Ctx, exists
 
@@ -16,7 +16,7 @@ CONTRACTS = ((2, 0, False), (1, 1, False), (0, 2, False), (3, 0, False), (2, 1, 
 """Every round's contract (T-4, T-20) and the single melds of the ``extra_melds`` option."""
 
 
-def _hand(rng: random.Random) -> int:
+def _hand(rng: random.Random) -> Hand:
     """A random hand of 7-16 cards; half of them built round a planted run or set (with jokers), so
     that many hold a lay-down."""
     cards: set[int] = set()
@@ -30,10 +30,7 @@ def _hand(rng: random.Random) -> int:
     size = rng.randint(7, 16)
     while len(cards) < size:
         cards.add(rng.randrange(JOKER0 + 3) if rng.random() < 0.9 else JOKER0 + rng.randrange(6))
-    bits = 0
-    for card in cards:
-        bits |= 1 << card
-    return bits
+    return new_hand(sorted(cards))
 
 
 def test_may_meet_never_refuses_a_hand_the_solver_can_lay() -> None:
@@ -50,7 +47,7 @@ def test_may_meet_never_refuses_a_hand_the_solver_can_lay() -> None:
         quick = may_meet(hand, sets, runs, ctx.wrap, ctx.distinct)
         if exists(ctx, counts_of(hand), sets, runs, all_cards=all_cards):
             possible += 1
-            assert quick, (bin(hand), sets, runs, all_cards)
+            assert quick, (hand, sets, runs, all_cards)
         else:
             refused += not quick
     # The test is worth having only when it both sees lay-downs and spares the solver often.
@@ -58,11 +55,14 @@ def test_may_meet_never_refuses_a_hand_the_solver_can_lay() -> None:
 
 
 def test_rank_counts_counts_each_rank() -> None:
-    """The packed counts hold, per rank, the number of natural cards of that rank."""
+    """The packed counts hold, per rank, the number of natural cards of that rank (ranks 2-7 in the
+    first number, 8-A in the second, each below 2**30)."""
     rng = random.Random(12)
     for _ in range(500):
         hand = _hand(rng)
-        packed = rank_counts(hand)
+        low, high = rank_counts(hand)
+        assert 0 <= low < 1 << 30 and 0 <= high < 1 << 30
         for rank in range(2, 15):
-            held = sum(1 for card in range(JOKER0) if hand >> card & 1 and RANK[card] == rank)
-            assert packed >> (4 * (rank - 2)) & 0xF == held
+            held = sum(1 for card in range(JOKER0) if hand[ROW[card]] & BIT[card] and RANK[card] == rank)
+            packed, nibble = (low, rank - 2) if rank < 8 else (high, rank - 8)
+            assert packed >> (4 * nibble) & 0xF == held

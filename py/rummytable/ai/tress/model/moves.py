@@ -27,9 +27,10 @@ from typing import cast
 
 from rummytable.ai.tress.model.quick import may_meet
 from rummytable.ai.tress.model.state import (
+    BIT,
     CALL,
     CLAIM,
-    DISCARD,
+    DISCARD_MOVES,
     DRAW_DISCARD,
     GRANT,
     INDEX,
@@ -38,11 +39,13 @@ from rummytable.ai.tress.model.state import (
     LAY_OFF,
     PLAY,
     RANK,
+    ROW,
     RUN,
     SET,
     STOCK,
     SUIT,
     SWAP,
+    Hand,
     MeldT,
     Move,
     TressModel,
@@ -63,8 +66,7 @@ STOCK_MOVE: Move = (STOCK, 0, 0, None)
 DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, None)
 GRANT_MOVE: Move = (GRANT, 0, 0, None)
 CALL_MOVES: tuple[Move, ...] = tuple((CALL, seat, 0, None) for seat in range(6))
-DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
-"""The shared move tuples (no new tuple per listing)."""
+"""The shared move tuples (no new tuple per listing; the discards' are the state's :data:`DISCARD_MOVES`)."""
 
 _ACE = 14
 
@@ -104,11 +106,11 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
     Empty once the round is over (the model plays one round).
     """
     phase = model.phase
-    if phase > PLAY:
-        return []
     if seat is None or seat == model.turn:
         if phase == PLAY:
             return play_moves(model)
+        if phase > PLAY:
+            return []
         if phase == CLAIM:
             return [STOCK_MOVE, DRAW_DISCARD_MOVE, GRANT_MOVE]  # a call is pending: the top is live
         if model.discard and not model.dead:
@@ -117,26 +119,29 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
     return [CALL_MOVES[seat]] if can_call(model, seat) else []
 
 
-def _leaves_discard(model: TressModel, hand: int, used: int) -> bool:
-    """T-14: the play leaves a card to discard other than the one taken from the pile."""
-    rest = hand & ~used
-    if not rest:
+def _leaves_discard(model: TressModel, hand: Hand, used: tuple[int, ...], count: int) -> bool:
+    """T-14: a play of ``count`` held cards (``used``, distinct) leaves a card to discard other than
+    the one taken from the pile (``out_without_discard``: or no card at all)."""
+    left = len(model.held_moves[model.turn]) - count
+    if not left:
         return bool(model.rules.out_without)
-    return model.drawn < 0 or rest != 1 << model.drawn
+    drawn = model.drawn
+    # The one card left is the card from the pile when that card is held and not among those played.
+    return left != 1 or drawn < 0 or not hand[ROW[drawn]] & BIT[drawn] or drawn in used
 
 
 NewMeld = tuple[int, int, int, tuple[int, ...], int]
 """A meld of a lay-down move: ``(kind, key, start, cards, jokers)`` (a :data:`MeldT` without its owner)."""
 
 
-def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...]:
+def materialise(hand: Hand, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...]:
     """The melds of a lay-down given as solver signatures, with the lowest physical copies first.
 
     As the engine's ``solver._materialise``: copies are taken in meld order, a set's naturals by
     suit then its jokers, a run's cards low to high.
     """
-    taken = 0
-    jokers = [c for c in range(JOKER0, JOKER0 + 6) if hand >> c & 1]
+    taken = [0, 0, 0, 0]
+    jokers = [JOKER0 + copy for copy in range(6) if hand[4] >> copy & 1]
     next_joker = 0
     melds: list[NewMeld] = []
     for sig in lay:
@@ -144,11 +149,8 @@ def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...
         if sig[0] == 0:
             rank, suits, count = cast(SetSig, sig)[1:]
             for suit in range(4):
-                base = (suit * 13 + rank - 2) * 2
                 for _ in range(suits[suit]):
-                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
-                    taken |= 1 << card
-                    cards.append(card)
+                    cards.append(_take_copy(hand, taken, suit, rank))
             cards.extend(jokers[next_joker:next_joker + count])
             next_joker += count
             melds.append((SET, rank, 0, tuple(cards), 0))
@@ -160,23 +162,26 @@ def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...
                     cards.append(jokers[next_joker])
                     next_joker += 1
                 else:
-                    base = (suit * 13 + rank - 2) * 2
-                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
-                    taken |= 1 << card
-                    cards.append(card)
+                    cards.append(_take_copy(hand, taken, suit, rank))
             melds.append((RUN, suit, start, tuple(cards), mask))
     return tuple(melds)
 
 
-def _mask(melds: tuple[NewMeld, ...]) -> int:
-    bits = 0
-    for meld in melds:
-        for card in meld[3]:
-            bits |= 1 << card
-    return bits
+def _take_copy(hand: Hand, taken: list[int], suit: int, rank: int) -> int:
+    """The lowest copy of the natural ``rank`` of ``suit`` held and not yet taken (marked taken in ``taken``)."""
+    bit = 1 << (rank - 2) * 2
+    if not (hand[suit] & bit and not taken[suit] & bit):
+        bit <<= 1
+    taken[suit] |= bit
+    return suit * 26 + bit.bit_length() - 1
 
 
-def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
+def _size(melds: tuple[NewMeld, ...]) -> int:
+    """How many cards the melds of a lay-down take from the hand."""
+    return sum(len(meld[3]) for meld in melds)
+
+
+def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
     """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
 
     The caller has asked :func:`~rummytable.ai.tress.model.quick.may_meet` for the contract; the
@@ -202,7 +207,7 @@ def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
     moves = []
     for lay in found:
         melds = materialise(hand, ctx, lay)
-        if _leaves_discard(model, hand, _mask(melds)):
+        if _leaves_discard(model, hand, tuple(card for meld in melds for card in meld[3]), _size(melds)):
             moves.append((LAY_DOWN, 0, 0, melds))
     return moves
 
@@ -226,7 +231,8 @@ def must_lay_down_first(model: TressModel) -> bool:
     if model.rules.out_without and exists(ctx, counts, model.sets, model.runs, all_cards=True):
         return True
     seen = set()
-    for card in model.held[seat]:
+    for move in model.held_moves[seat]:
+        card = move[1]
         if card == model.drawn:
             continue
         index = INDEX[card] if card < JOKER0 else -1
@@ -255,13 +261,17 @@ def _any_lay_down(model: TressModel) -> Move | None:
     seat = model.turn
     ctx = model.rules.ctx
     hand = model.hands[seat]
-    pools: list[tuple[int, bool]] = []
+    pools: list[tuple[Hand, bool]] = []
     if model.all_cards:
         pools.append((hand, True))
     else:
         if model.rules.out_without:
             pools.append((hand, True))
-        pools.extend((hand & ~(1 << card), False) for card in _CARD_ORDER if hand >> card & 1 and card != model.drawn)
+        for card in _CARD_ORDER:
+            if hand[ROW[card]] & BIT[card] and card != model.drawn:
+                pool = hand[:]
+                pool[ROW[card]] -= BIT[card]
+                pools.append((pool, False))
     for pool, whole in pools:
         found = enumerate_lay_downs(ctx, counts_of(pool), model.sets, model.runs, whole, 1)
         if found:
@@ -309,22 +319,33 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         gives the first of the same lay-downs (every move listed is still among the engine's).
     """
     seat = model.turn
+    held = model.held_moves[seat]
     hand = model.hands[seat]
     rules = model.rules
     down = model.down[seat]
     moves: list[Move]
     if down:
         moves = _lay_downs(model, hand, limit) if rules.extra else []
-    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct):
+    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct, len(held)):
         moves = _lay_downs(model, hand, limit)
     else:
-        moves = []  # the common case, found cheaply: no lay-down in the hand
-    cards = model.held[seat]
+        # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
+        # discard either): every card but the one taken from the pile (T-14), copied from the hand.
+        drawn = model.drawn
+        if drawn < 0:
+            return held[:]
+        taken = DISCARD_MOVES[drawn]
+        if held[-1] is taken:
+            return held[:-1]  # the card just taken from the pile came in last
+        moves = held[:]
+        moves.remove(taken)
+        return moves
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds
-        for card in cards:
-            if not _leaves_discard(model, hand, 1 << card):
+        for held_move in held:
+            card = held_move[1]
+            if not _leaves_discard(model, hand, (card,), 1):
                 continue
             joker = card >= JOKER0
             rank = RANK[card]
@@ -346,15 +367,16 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                 for i in range(len(meld[4])):
                     if jokers >> i & 1:
                         wanted |= 1 << rank_of_value(start + i, wrap)
-                for card in cards:
+                for held_move in held:
+                    card = held_move[1]
                     if card < JOKER0 and SUIT[card] == suit and wanted >> RANK[card] & 1:
                         moves.append((SWAP, card, index, None))
     if not rules.must_lay or not must_lay_down_first(model):
         drawn = model.drawn
-        if moves:
-            moves.extend([DISCARD_MOVES[c] for c in cards if c != drawn])
+        if drawn < 0:
+            moves.extend(held)
         else:
-            moves = [DISCARD_MOVES[c] for c in cards if c != drawn]
+            moves.extend([move for move in held if move[1] != drawn])
     elif not any(m[0] == LAY_DOWN for m in moves):
         extra = _any_lay_down(model)
         if extra is not None:

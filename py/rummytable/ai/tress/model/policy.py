@@ -27,7 +27,6 @@ import random
 
 from rummytable.ai.tress.model.moves import (
     CALL_MOVES,
-    DISCARD_MOVES,
     DRAW_DISCARD_MOVE,
     STOCK_MOVE,
     callers,
@@ -35,6 +34,7 @@ from rummytable.ai.tress.model.moves import (
     run_end,
 )
 from rummytable.ai.tress.model.state import (
+    BIT,
     CLAIM,
     DISCARD,
     DRAW,
@@ -45,6 +45,7 @@ from rummytable.ai.tress.model.state import (
     RANK,
     SET,
     SUIT,
+    Hand,
     Move,
     TressModel,
     card_points,
@@ -65,33 +66,41 @@ MAX_PLAYS = 40
 """Plays at most in one turn (a hand holds far fewer cards, so never reached in practice)."""
 
 
-def _near(card: int) -> tuple[int, int]:
-    """The bits of the other cards of ``card``'s rank, and of its suit one value away (the ace next to the two too)."""
-    if card >= JOKER0:
-        return 0, 0
+def _near(card: int) -> tuple[int, int, int]:
+    """The bits, in ``card``'s suit row, of the cards of its suit one value away (the ace next to the two too);
+    the shift of its rank's two bits in any suit row; ``card``'s own bit there, as it counts towards the
+    rank's total (see :func:`helps`)."""
     rank, suit = RANK[card], SUIT[card]
-    same = 0
-    for other in range(JOKER0):
-        if other != card and RANK[other] == rank:
-            same |= 1 << other
     near = 0
     for other in range(JOKER0):
         if SUIT[other] == suit and (abs(RANK[other] - rank) == 1 or {RANK[other], rank} == {2, 14}):
-            near |= 1 << other
-    return same, near
+            near |= BIT[other]
+    return near, (rank - 2) * 2, card % 2 + 1
 
 
-_NEAR = tuple(_near(card) for card in range(JOKER0 + 6))
-"""Per card: :func:`_near`'s two bit sets."""
+_NEAR = tuple(_near(card) for card in range(JOKER0))
+"""Per natural card: :func:`_near`'s row bits, shift and own bit."""
+
+_TWO_BITS = (0, 1, 1, 2)
+"""Cards in a rank's two bits of a suit row."""
 
 
-def helps(hand: int, card: int) -> bool:
-    """True when ``card`` builds on ``hand``: a joker, a rank held twice more (a set, T-6), or a card
-    of its suit one value away (a run, T-7)."""
+def helps(hand: Hand, card: int) -> bool:
+    """True when ``card`` builds on ``hand`` (a model hand's rows): a joker, a rank held twice more (a
+    set, T-6), or a card of its suit one value away (a run, T-7)."""
     if card >= JOKER0:
         return True
-    same, near = _NEAR[card]
-    return bool(hand & near) or (hand & same).bit_count() >= 2
+    near, shift, own = _NEAR[card]
+    suit = card // 26
+    if hand[suit] & near:
+        return True
+    # The rank's other cards: its two bits in every suit, less the card itself when held.
+    spades, hearts, diamonds, clubs = hand[0] >> shift & 3, hand[1] >> shift & 3, hand[2] >> shift & 3, \
+        hand[3] >> shift & 3
+    same = _TWO_BITS[spades] + _TWO_BITS[hearts] + _TWO_BITS[diamonds] + _TWO_BITS[clubs]
+    if hand[suit] >> shift & own:
+        same -= 1
+    return same >= 2
 
 
 def fits_table(model: TressModel, card: int) -> bool:
@@ -186,7 +195,7 @@ def policy_turn(model: TressModel, rng: random.Random, explore: float = EXPLORE)
         model.apply(move)
         if model.phase != PLAY or model.turn != seat:
             return
-    model.apply(DISCARD_MOVES[next(c for c in model.held[seat] if c != model.drawn)])
+    model.apply(next(m for m in model.held_moves[seat] if m[1] != model.drawn))
 
 
 def standing(model: TressModel) -> list[int]:

@@ -7,8 +7,14 @@ a search can copy and play cheaply:
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14, the ace 14; copy 0 or 1 of the
   two decks, T-1), so 0..103, and ``104 + copy`` for the jokers ``JK`` .. ``JK.5``; every
   physical card keeps its own number, as in the engine (``9H`` and ``9H.1`` differ);
-* a **hand** is a bit set of cards (an ``int``, bit ``card``), kept together with the same cards
-  as a list (:attr:`TressModel.held`, in no particular order) for listing them fast;
+* a **hand** (:data:`Hand`) is a list of five rows ``[spades, hearts, diamonds, clubs, jokers]``:
+  four 26-bit suit rows (bit ``(rank - 2) * 2 + copy``, the ace's bits 24 and 25) and the jokers'
+  row (bit ``copy``, 0..5); card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]``
+  (``c // 26`` and ``1 << c % 26``, which holds for the jokers too). Every number the model keeps
+  stays below 2**30, the size of one digit of a Python int: wider ones take a slow path in
+  WebAssembly (Pyodide), where search also runs. The same cards are kept as a list of their
+  discard moves (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``, in the order
+  the cards came into the hand), so that the discards are listed by copying it;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
   :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
@@ -40,9 +46,10 @@ from rummytable.tress.options import ROUNDS
 from rummytable.tress.solver.search import Counts, Ctx
 
 __all__ = [
-    "CALL", "CLAIM", "DISCARD", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN", "LAY_OFF", "MATCH_OVER",
-    "PLAY", "ROUND_OVER", "RUN", "SET", "STOCK", "SWAP", "MeldT", "ModelRules", "Move", "TressModel", "card_points",
-    "cards_of", "counts_of", "hand_points", "rank_of_value",
+    "BIT", "CALL", "CLAIM", "DISCARD", "DISCARD_MOVES", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN",
+    "LAY_OFF", "MATCH_OVER", "PLAY", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "SWAP", "Hand", "MeldT",
+    "ModelRules", "Move", "TressModel", "card_points", "cards_of", "counts_of", "hand_points", "new_hand",
+    "rank_of_value",
 ]
 
 Move = tuple[int, int, int, Any]
@@ -55,10 +62,16 @@ Move = tuple[int, int, int, Any]
 MeldT = tuple[int, int, int, int, tuple[int, ...], int]
 """``(owner, kind, key, start, cards, jokers)``, see the module docstring."""
 
+Hand = list[int]
+"""A hand: its rows ``[spades, hearts, diamonds, clubs, jokers]`` (see the module docstring)."""
+
 STOCK, DRAW_DISCARD, GRANT, CALL, LAY_DOWN, LAY_OFF, SWAP, DISCARD = range(8)
 """Move kinds: draw from the stock (T-11; with a call pending it grants first, T-17), take the
 top discard (T-11, T-17), let the first caller have it (T-17), call "take it" (T-16), lay down
 (T-12, T-20, extra melds T-13), lay off (T-13), swap a joker (T-10), discard (T-14)."""
+
+DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
+"""The discard move of each card 0..109 (T-14): the one tuple listed, and held, for it."""
 
 DRAW, CLAIM, PLAY, ROUND_OVER, MATCH_OVER = range(5)
 """Phases, as the engine's ``draw``, ``claim``, ``play``, ``round_over`` and ``match_over``."""
@@ -84,6 +97,15 @@ SUIT = tuple([c // 26 for c in range(104)] + [-1] * 6)
 INDEX = tuple([(c // 26) * 15 + (c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
 """Each natural card's index in the solver's count list (``suit * 15 + rank``)."""
 
+ROW = tuple(c // 26 for c in range(110))
+"""The row of a hand that holds each card 0..109: its suit 0..3, or 4 for the jokers."""
+
+BIT = tuple(1 << c % 26 for c in range(110))
+"""The bit of each card 0..109 in its row: ``1 << ((rank - 2) * 2 + copy)``; a joker ``1 << copy``."""
+
+_LOW_RANKS, _HIGH_RANKS, _ACES = 0xFFF, 0xFFF000, 0x3000000
+"""Bits of a suit row: ranks 2-7 (5 points each, T-2), ranks 8-K (10), the two aces (20)."""
+
 
 def rank_of_value(value: int, wrap: bool) -> int:
     """The rank (2..14) at run value ``value`` (1 = low ace; with ``wrap`` any value, T-7)."""
@@ -99,38 +121,49 @@ def card_points(card: int) -> int:
     return _POINTS[card]
 
 
-def hand_points(hand: int) -> int:
-    """Total penalty points of the cards in the bit set ``hand`` (T-2, T-15)."""
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += _POINTS[low.bit_length() - 1]
-        hand ^= low
+def hand_points(hand: Hand) -> int:
+    """Total penalty points of the cards in ``hand`` (T-2, T-15): 2-7 = 5, 8-K = 10, ace = 20, joker = 50."""
+    total = 50 * hand[4].bit_count()
+    for row in hand[:4]:
+        total += (5 * (row & _LOW_RANKS).bit_count() + 10 * (row & _HIGH_RANKS).bit_count()
+                  + 20 * (row & _ACES).bit_count())
     return total
 
 
-def cards_of(bits: int) -> list[int]:
-    """The cards of a bit set, lowest number first."""
+def new_hand(cards: list[int] | tuple[int, ...] = ()) -> Hand:
+    """The :data:`Hand` holding ``cards`` (distinct cards 0..109)."""
+    hand = [0, 0, 0, 0, 0]
+    for card in cards:
+        hand[ROW[card]] |= BIT[card]
+    return hand
+
+
+def cards_of(hand: Hand) -> list[int]:
+    """The cards of a hand's rows, lowest number first."""
     cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(low.bit_length() - 1)
-        bits ^= low
+    for slot, row in enumerate(hand):
+        base = slot * 26
+        while row:
+            low = row & -row
+            cards.append(base + low.bit_length() - 1)
+            row ^= low
     return cards
 
 
-def counts_of(hand: int) -> Counts:
+def counts_of(hand: Hand) -> Counts:
     """The solver's form of a hand (:class:`~rummytable.tress.solver.search.Counts`)."""
     cnt = [0] * 60
     rc = [0] * 15
-    jokers = 0
-    for card in cards_of(hand):
-        if card >= JOKER0:
-            jokers += 1
-        else:
-            cnt[INDEX[card]] += 1
-            rc[RANK[card]] += 1
-    return Counts(cnt, rc, jokers)
+    for suit in range(4):
+        row = hand[suit]
+        base = suit * 15
+        for rank in range(2, 15):
+            held = row >> (rank - 2) * 2 & 3
+            if held:
+                held = 2 if held == 3 else 1
+                cnt[base + rank] = held
+                rc[rank] += held
+    return Counts(cnt, rc, hand[4].bit_count())
 
 
 class ModelRules:
@@ -192,7 +225,9 @@ class TressModel:
     :ivar round: 1..7. :ivar dealer: the round's dealer.
     :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
     :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
-    :ivar hands: a bit set of cards per seat. :ivar held: the same cards as a list per seat.
+    :ivar hands: a :data:`Hand` (five rows) per seat.
+    :ivar held_moves: per seat, the same cards as a list of their discard moves (:data:`DISCARD_MOVES`),
+        in the order they came into the hand.
     :ivar stock: top last. :ivar discard: top last.
     :ivar dead: the top discard may not be drawn or claimed (T-17).
     :ivar discarder: who discarded the top card, -1 for none (T-16).
@@ -210,17 +245,17 @@ class TressModel:
     :ivar players: the number of seats (``rules.players``, kept at hand).
     """
 
-    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
-                 "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round", "rules", "runs",
-                 "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
+    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands",
+                 "held_moves", "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round",
+                 "rules", "runs", "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
-                 hands: list[int], stock: list[int], discard: list[int], dead: bool, discarder: int,
+                 hands: list[Hand], stock: list[int], discard: list[int], dead: bool, discarder: int,
                  melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
                  used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
                  points: tuple[int, ...] | None, out: int, winners: list[int],
-                 held: list[list[int]] | None = None) -> None:
-        """Take every field as given (not copied); see the class docstring (``held`` is built when None)."""
+                 held_moves: list[list[Move]] | None = None) -> None:
+        """Take every field as given (not copied); see the class docstring (``held_moves`` is built when None)."""
         self.rules = rules
         self.seed = seed
         self.round = round_no
@@ -228,7 +263,8 @@ class TressModel:
         self.phase = phase
         self.turn = turn
         self.hands = hands
-        self.held = held if held is not None else [cards_of(hand) for hand in hands]
+        self.held_moves = held_moves if held_moves is not None else \
+            [[DISCARD_MOVES[card] for card in cards_of(hand)] for hand in hands]
         self.stock = stock
         self.discard = discard
         self.dead = dead
@@ -251,11 +287,37 @@ class TressModel:
 
     def copy(self) -> TressModel:
         """An independent copy (list copies; cards are ints, melds tuples, the rules shared)."""
-        return TressModel(self.rules, self.seed, self.round, self.dealer, self.phase, self.turn, self.hands[:],
-                          self.stock[:], self.discard[:], self.dead, self.discarder, self.melds[:], self.ids[:],
-                          self.next_id, self.down[:], self.claims[:], self.used[:], self.drawn, self.restocks,
-                          self.stale, self.scores[:], self.points, self.out, self.winners[:],
-                          [cards[:] for cards in self.held])
+        new = _new_model(TressModel)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.round = self.round
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = [hand[:] for hand in self.hands]
+        new.held_moves = [moves[:] for moves in self.held_moves]
+        new.stock = self.stock[:]
+        new.discard = self.discard[:]
+        new.dead = self.dead
+        new.discarder = self.discarder
+        new.melds = self.melds[:]
+        new.ids = self.ids[:]
+        new.next_id = self.next_id
+        new.down = self.down[:]
+        new.claims = self.claims[:]
+        new.used = self.used[:]
+        new.drawn = self.drawn
+        new.restocks = self.restocks
+        new.stale = self.stale
+        new.scores = self.scores[:]
+        new.points = self.points
+        new.out = self.out
+        new.winners = self.winners[:]
+        new.sets = self.sets
+        new.runs = self.runs
+        new.all_cards = self.all_cards
+        new.players = self.players
+        return new
 
     @property
     def to_move(self) -> int:
@@ -269,9 +331,10 @@ class TressModel:
         [(id, owner, kind, key, start, cards)], next_id, down, claims, used, drawn, restocks, stale,
         scores, points, out, winners)``.
         """
-        hands: list[object] = [[c for c in range(110) if hand >> c & 1] for hand in self.hands]
-        if hands != [sorted(cards) for cards in self.held]:
-            hands = ["the card lists differ from the bit sets", self.held]
+        hands: list[object] = [cards_of(hand) for hand in self.hands]
+        held = [sorted(move[1] for move in moves) for moves in self.held_moves]
+        if hands != held or any(len(hand) != 5 for hand in self.hands):
+            hands = ["the card lists differ from the rows", self.held_moves]
         melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
         return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
                 self.dead, self.discarder, melds, self.next_id, list(self.down), list(self.claims), list(self.used),
@@ -300,17 +363,19 @@ class TressModel:
                 if self.phase > PLAY:
                     return
             card = move[1]
-            left = self.hands[seat] = self.hands[seat] ^ 1 << card  # the card is in the hand
-            self.held[seat].remove(card)
+            # The card is held (moves are trusted), so subtracting its bit removes it (an addition or
+            # subtraction of small ints is cheaper than a bitwise operation, in Pyodide above all).
+            self.hands[seat][ROW[card]] -= BIT[card]
+            held = self.held_moves[seat]
+            held.remove(move)  # the card's own tuple (or one equal to it): found by identity
             self.discard.append(card)
             self.dead = False
             self.discarder = seat
             self.drawn = -1
-            if not left:
+            if not held:
                 self._end_round(seat)
                 return
-            if self.claims:
-                self.claims = []
+            # No call is pending here: a pending one was granted above (T-19).
             self.phase = DRAW
             seat += 1
             self.turn = seat if seat < self.players else 0
@@ -319,21 +384,26 @@ class TressModel:
                 self._grant()
                 if self.phase > PLAY:
                     return
-            card = self.stock.pop() if self.stock else self._take_stock()
-            if card < 0:
-                return
-            self.hands[seat] |= 1 << card
-            self.held[seat].append(card)
+            stock = self.stock
+            if stock:
+                card = stock.pop()
+            else:
+                card = self._take_stock()
+                if card < 0:
+                    return
+            # A drawn card is in no hand: adding its bit sets it.
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held_moves[seat].append(DISCARD_MOVES[card])
             self.drawn = -1
             self.phase = PLAY
-            if self.rules.end_on_empty and not self.stock:
+            if not self.stock and self.rules.end_on_empty:
                 self._end_round(-1)
         elif kind == DRAW_DISCARD:
             if self.claims:
                 self.claims = []
             card = self.discard.pop()
-            self.hands[seat] |= 1 << card
-            self.held[seat].append(card)
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held_moves[seat].append(DISCARD_MOVES[card])
             self.drawn = card
             self.dead = True
             self.phase = PLAY
@@ -355,23 +425,23 @@ class TressModel:
     def _lay_down(self, seat: int, melds: tuple[tuple[int, int, int, tuple[int, ...], int], ...]) -> None:
         """T-12, T-13 (extra melds), T-20: new melds from the hand; round 7 ends the round."""
         self.stale = 0
-        mask = 0
-        held = self.held[seat]
+        hand = self.hands[seat]
+        held = self.held_moves[seat]
         for kind, key, start, cards, jokers in melds:
             for card in cards:
-                mask |= 1 << card
-                held.remove(card)
+                hand[ROW[card]] -= BIT[card]  # held: subtracting the bit removes it
+                held.remove(DISCARD_MOVES[card])
             self.melds.append((seat, kind, key, start, cards, jokers))
             self.ids.append(self.next_id)
             self.next_id += 1
-        left = self.hands[seat] = self.hands[seat] & ~mask
-        if self.drawn >= 0 and not left >> self.drawn & 1:
+        drawn = self.drawn
+        if drawn >= 0 and not hand[ROW[drawn]] & BIT[drawn]:
             self.drawn = -1
         if self.all_cards:
             self._end_round(seat)
             return
         self.down[seat] = True
-        if not left:
+        if not held:
             self._end_round(seat)
 
     def _lay_off(self, seat: int, card: int, index: int, high: int) -> None:
@@ -388,12 +458,13 @@ class TressModel:
                 if self.rules.wrap and new_start < 1 and not (start == 1 and start + len(cards) - 1 == ACE):
                     new_start = 13
                 self.melds[index] = (owner, kind, key, new_start, (card, *cards), jokers << 1 | joker)
-        left = self.hands[seat] = self.hands[seat] & ~(1 << card)
-        self.held[seat].remove(card)
+        self.hands[seat][ROW[card]] -= BIT[card]
+        held = self.held_moves[seat]
+        held.remove(DISCARD_MOVES[card])
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
-        if not left:
+        if not held:
             self._end_round(seat)
 
     def _swap(self, seat: int, card: int, index: int) -> None:
@@ -408,10 +479,12 @@ class TressModel:
                 break
         else:  # pragma: no cover - only listed swaps are applied
             raise ValueError("no joker stands for that card")
-        self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << freed
-        held = self.held[seat]
-        held.remove(card)
-        held.append(freed)
+        hand = self.hands[seat]
+        hand[ROW[card]] -= BIT[card]
+        hand[ROW[freed]] += BIT[freed]
+        held = self.held_moves[seat]
+        held.remove(DISCARD_MOVES[card])
+        held.append(DISCARD_MOVES[freed])
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -420,8 +493,9 @@ class TressModel:
         """T-17: the first caller gets the top discard and the penalty card(s); the pile's top is dead."""
         caller = self.claim_order()[0]
         card = self.discard.pop()
-        self.hands[caller] |= 1 << card
-        self.held[caller].append(card)
+        hand = self.hands[caller]
+        hand[ROW[card]] += BIT[card]
+        self.held_moves[caller].append(DISCARD_MOVES[card])
         self.used[caller] += 1
         self.claims = []
         self.dead = True
@@ -429,8 +503,8 @@ class TressModel:
             penalty = self._take_stock()
             if penalty < 0:
                 return
-            self.hands[caller] |= 1 << penalty
-            self.held[caller].append(penalty)
+            hand[ROW[penalty]] += BIT[penalty]
+            self.held_moves[caller].append(DISCARD_MOVES[penalty])
             if self.rules.end_on_empty and not self.stock:
                 self._end_round(-1)
                 return
@@ -471,3 +545,7 @@ class TressModel:
             self.phase, self.turn = MATCH_OVER, -1
         else:
             self.phase, self.turn = ROUND_OVER, (self.dealer + 1) % self.rules.players
+
+
+_new_model = object.__new__
+"""Makes an empty :class:`TressModel` for :meth:`TressModel.copy`, which fills every slot."""
