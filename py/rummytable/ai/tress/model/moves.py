@@ -119,10 +119,10 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
     return [CALL_MOVES[seat]] if can_call(model, seat) else []
 
 
-def _leaves_discard(model: TressModel, hand: Hand, used: tuple[int, ...], count: int) -> bool:
-    """T-14: a play of ``count`` held cards (``used``, distinct) leaves a card to discard other than
-    the one taken from the pile (``out_without_discard``: or no card at all)."""
-    left = len(model.held_moves[model.turn]) - count
+def _leaves_discard(model: TressModel, hand: Hand, used: tuple[int, ...]) -> bool:
+    """T-14: a play of the held cards ``used`` (distinct) leaves a card to discard other than the one
+    taken from the pile (``out_without_discard``: or no card at all)."""
+    left = len(model.held_moves[model.turn]) - len(used)
     if not left:
         return bool(model.rules.out_without)
     drawn = model.drawn
@@ -176,11 +176,6 @@ def _take_copy(hand: Hand, taken: list[int], suit: int, rank: int) -> int:
     return suit * 26 + bit.bit_length() - 1
 
 
-def _size(melds: tuple[NewMeld, ...]) -> int:
-    """How many cards the melds of a lay-down take from the hand."""
-    return sum(len(meld[3]) for meld in melds)
-
-
 def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
     """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
 
@@ -207,7 +202,7 @@ def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
     moves = []
     for lay in found:
         melds = materialise(hand, ctx, lay)
-        if _leaves_discard(model, hand, tuple(card for meld in melds for card in meld[3]), _size(melds)):
+        if _leaves_discard(model, hand, tuple(card for meld in melds for card in meld[3])):
             moves.append((LAY_DOWN, 0, 0, melds))
     return moves
 
@@ -345,7 +340,7 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         melds = model.melds
         for held_move in held:
             card = held_move[1]
-            if not _leaves_discard(model, hand, (card,), 1):
+            if not _leaves_discard(model, hand, (card,)):
                 continue
             joker = card >= JOKER0
             rank = RANK[card]

@@ -21,7 +21,7 @@ none reaches 2**30 (one digit of a Python int; wider ones are slow in Pyodide).
 
 from __future__ import annotations
 
-from rummytable.ai.tress.model.state import Hand
+from rummytable.ai.tress.model.hand import Hand
 
 __all__ = ["ROWS_KEPT", "may_meet", "rank_counts"]
 
@@ -153,6 +153,11 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
         low1, high1, w1 = _row(hearts)
         low2, high2, w2 = _row(diamonds)
         low3, high3, w3 = _row(clubs)
+    if runs and not wrap:
+        # First without the sets' jokers (a weaker test, and cheaper: most hands fail it here).
+        allowed = jokers // runs
+        if allowed < 3 and not (w0 | w1 | w2 | w3) >> (3 - allowed) & 1:
+            return False
     need = 0
     if sets:
         if distinct:

@@ -1,4 +1,4 @@
-"""A compact Tress round for search: integers, bit sets and tuples, no events, no history.
+"""A compact Tress round for search: small integers, suit rows and tuples, no events, no history.
 
 :class:`TressModel` is one Tress round in progress (docs/rules-tress.md, T-1..T-23) in the form
 a search can copy and play cheaply:
@@ -7,14 +7,15 @@ a search can copy and play cheaply:
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14, the ace 14; copy 0 or 1 of the
   two decks, T-1), so 0..103, and ``104 + copy`` for the jokers ``JK`` .. ``JK.5``; every
   physical card keeps its own number, as in the engine (``9H`` and ``9H.1`` differ);
-* a **hand** (:data:`Hand`) is a list of five rows ``[spades, hearts, diamonds, clubs, jokers]``:
-  four 26-bit suit rows (bit ``(rank - 2) * 2 + copy``, the ace's bits 24 and 25) and the jokers'
-  row (bit ``copy``, 0..5); card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]``
-  (``c // 26`` and ``1 << c % 26``, which holds for the jokers too). Every number the model keeps
-  stays below 2**30, the size of one digit of a Python int: wider ones take a slow path in
-  WebAssembly (Pyodide), where search also runs. The same cards are kept as a list of their
-  discard moves (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``, in the order
-  the cards came into the hand), so that the discards are listed by copying it;
+* a **hand** (:data:`~rummytable.ai.tress.model.hand.Hand`) is a list of five rows
+  ``[spades, hearts, diamonds, clubs, jokers]``: four 26-bit suit rows (bit
+  ``(rank - 2) * 2 + copy``, the ace's bits 24 and 25) and the jokers' row (bit ``copy``, 0..5);
+  card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]`` (``c // 26`` and
+  ``1 << c % 26``, which holds for the jokers too). Every number the model keeps stays below
+  2**30, the size of one digit of a Python int: wider ones take a slow path in WebAssembly
+  (Pyodide), where search also runs. The same cards are kept as a list of their discard moves
+  (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``, in the order the cards came
+  into the hand), so that the discards are listed by copying it;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
   :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
@@ -41,16 +42,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummytable.ai.tress.model.hand import (
+    ACE,
+    BIT,
+    INDEX,
+    JOKER0,
+    RANK,
+    ROW,
+    SUIT,
+    Hand,
+    card_points,
+    cards_of,
+    counts_of,
+    hand_points,
+    new_hand,
+    rank_of_value,
+)
 from rummytable.game import chance_rng
 from rummytable.tress.options import ROUNDS
-from rummytable.tress.solver.search import Counts, Ctx
+from rummytable.tress.solver.search import Ctx
 
 __all__ = [
-    "BIT", "CALL", "CLAIM", "DISCARD", "DISCARD_MOVES", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN",
-    "LAY_OFF", "MATCH_OVER", "PLAY", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "SWAP", "Hand", "MeldT",
-    "ModelRules", "Move", "TressModel", "card_points", "cards_of", "counts_of", "hand_points", "new_hand",
-    "rank_of_value",
+    "ACE", "BIT", "CALL", "CLAIM", "DISCARD", "DISCARD_MOVES", "DRAW", "DRAW_DISCARD", "GRANT", "INDEX", "JOKER0",
+    "LAY_DOWN", "LAY_OFF", "MATCH_OVER", "PLAY", "RANK", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "SUIT", "SWAP",
+    "Hand", "MeldT", "ModelRules", "Move", "TressModel", "card_points", "cards_of", "counts_of", "hand_points",
+    "new_hand", "rank_of_value",
 ]
+# The card tables and hand functions live in rummytable.ai.tress.model.hand; they are named here too.
 
 Move = tuple[int, int, int, Any]
 """``(kind, a, b, melds)``: ``(STOCK, 0, 0, None)``, ``(DRAW_DISCARD, 0, 0, None)``,
@@ -61,9 +79,6 @@ Move = tuple[int, int, int, Any]
 
 MeldT = tuple[int, int, int, int, tuple[int, ...], int]
 """``(owner, kind, key, start, cards, jokers)``, see the module docstring."""
-
-Hand = list[int]
-"""A hand: its rows ``[spades, hearts, diamonds, clubs, jokers]`` (see the module docstring)."""
 
 STOCK, DRAW_DISCARD, GRANT, CALL, LAY_DOWN, LAY_OFF, SWAP, DISCARD = range(8)
 """Move kinds: draw from the stock (T-11; with a call pending it grants first, T-17), take the
@@ -78,93 +93,6 @@ DRAW, CLAIM, PLAY, ROUND_OVER, MATCH_OVER = range(5)
 
 SET, RUN = 0, 1
 """Meld kinds."""
-
-JOKER0 = 104
-"""The first joker's number; jokers are 104..109."""
-
-ACE = 14
-
-_POINTS = tuple([(20 if (c // 2) % 13 + 2 == ACE else 10 if (c // 2) % 13 + 2 >= 8 else 5) for c in range(104)]
-                + [50] * 6)
-"""Penalty points of each card in hand (T-2): 2-7 = 5, 8-K = 10, ace = 20, joker = 50."""
-
-RANK = tuple([(c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
-"""The rank (2..14) of each card; 0 for a joker."""
-
-SUIT = tuple([c // 26 for c in range(104)] + [-1] * 6)
-"""The suit index (0..3, S H D C) of each card; -1 for a joker."""
-
-INDEX = tuple([(c // 26) * 15 + (c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
-"""Each natural card's index in the solver's count list (``suit * 15 + rank``)."""
-
-ROW = tuple(c // 26 for c in range(110))
-"""The row of a hand that holds each card 0..109: its suit 0..3, or 4 for the jokers."""
-
-BIT = tuple(1 << c % 26 for c in range(110))
-"""The bit of each card 0..109 in its row: ``1 << ((rank - 2) * 2 + copy)``; a joker ``1 << copy``."""
-
-_LOW_RANKS, _HIGH_RANKS, _ACES = 0xFFF, 0xFFF000, 0x3000000
-"""Bits of a suit row: ranks 2-7 (5 points each, T-2), ranks 8-K (10), the two aces (20)."""
-
-
-def rank_of_value(value: int, wrap: bool) -> int:
-    """The rank (2..14) at run value ``value`` (1 = low ace; with ``wrap`` any value, T-7)."""
-    if value == 1:
-        return ACE
-    if wrap:
-        return (value - 2) % 13 + 2
-    return value
-
-
-def card_points(card: int) -> int:
-    """Penalty points of one card in hand (T-2)."""
-    return _POINTS[card]
-
-
-def hand_points(hand: Hand) -> int:
-    """Total penalty points of the cards in ``hand`` (T-2, T-15): 2-7 = 5, 8-K = 10, ace = 20, joker = 50."""
-    total = 50 * hand[4].bit_count()
-    for row in hand[:4]:
-        total += (5 * (row & _LOW_RANKS).bit_count() + 10 * (row & _HIGH_RANKS).bit_count()
-                  + 20 * (row & _ACES).bit_count())
-    return total
-
-
-def new_hand(cards: list[int] | tuple[int, ...] = ()) -> Hand:
-    """The :data:`Hand` holding ``cards`` (distinct cards 0..109)."""
-    hand = [0, 0, 0, 0, 0]
-    for card in cards:
-        hand[ROW[card]] |= BIT[card]
-    return hand
-
-
-def cards_of(hand: Hand) -> list[int]:
-    """The cards of a hand's rows, lowest number first."""
-    cards = []
-    for slot, row in enumerate(hand):
-        base = slot * 26
-        while row:
-            low = row & -row
-            cards.append(base + low.bit_length() - 1)
-            row ^= low
-    return cards
-
-
-def counts_of(hand: Hand) -> Counts:
-    """The solver's form of a hand (:class:`~rummytable.tress.solver.search.Counts`)."""
-    cnt = [0] * 60
-    rc = [0] * 15
-    for suit in range(4):
-        row = hand[suit]
-        base = suit * 15
-        for rank in range(2, 15):
-            held = row >> (rank - 2) * 2 & 3
-            if held:
-                held = 2 if held == 3 else 1
-                cnt[base + rank] = held
-                rc[rank] += held
-    return Counts(cnt, rc, hand[4].bit_count())
-
 
 class ModelRules:
     """The Tress options a model needs, as plain attributes (shared by every copy of a model).
