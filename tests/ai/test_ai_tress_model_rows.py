@@ -36,9 +36,9 @@ def _numbers(model: TressModel) -> list[int]:
 def _table_numbers() -> list[int]:
     """The keys and values of the quick lay-down test's tables (suit rows and rank counts as met)."""
     numbers: list[int] = []
-    for row, info in quick._ROWS.items():
+    for row, info in quick.ROW_INFO.items():
         numbers += [row, *info]
-    for table in (quick._LOW_LEVELS, quick._HIGH_LEVELS):
+    for table in (quick.LOW_LEVELS, quick.HIGH_LEVELS):
         for packed, levels in table.items():
             numbers += [packed, levels]
     return numbers

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from rummytable.ai.tress.model.quick import may_meet
+from rummytable.ai.tress.model.quick import HIGH_LEVELS, JOKER_COUNT, LOW_LEVELS, ROW_INFO, WINDOW_BIT, may_meet
 from rummytable.ai.tress.model.state import (
     BIT,
     CALL,
@@ -42,7 +42,7 @@ from rummytable.ai.tress.model.state import (
     ROW,
     RUN,
     SET,
-    STOCK,
+    STOCK_MOVE,
     SUIT,
     SWAP,
     Hand,
@@ -62,7 +62,6 @@ __all__ = ["CALL_MOVES", "DISCARD_MOVES", "DRAW_DISCARD_MOVE", "GRANT_MOVE", "LA
            "run_end"]
 
 
-STOCK_MOVE: Move = (STOCK, 0, 0, None)
 DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, None)
 GRANT_MOVE: Move = (GRANT, 0, 0, None)
 CALL_MOVES: tuple[Move, ...] = tuple((CALL, seat, 0, None) for seat in range(6))
@@ -321,20 +320,64 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
     moves: list[Move]
     if down:
         moves = _lay_downs(model, hand, limit) if rules.extra else []
-    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct, len(held)):
-        moves = _lay_downs(model, hand, limit)
     else:
-        # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
-        # discard either): every card but the one taken from the pile (T-14), copied from the hand.
-        drawn = model.drawn
-        if drawn < 0:
-            return held[:]
-        taken = DISCARD_MOVES[drawn]
-        if held[-1] is taken:
-            return held[:-1]  # the card just taken from the pile came in last
-        moves = held[:]
-        moves.remove(taken)
-        return moves
+        # quick.may_meet(hand, sets, runs, wrap, distinct, size), written out here: in Pyodide the call
+        # costs as much as a third of the test (tests/ai/test_ai_tress_model_quick.py checks that
+        # they agree). False only when the hand holds no lay-down (T-6..T-9, T-12).
+        sets, runs = model.sets, model.runs
+        spades, hearts, diamonds, clubs, joker_row = hand
+        jokers = JOKER_COUNT[joker_row]
+        size = len(held)
+        meets = True
+        if size < 3 * sets + 4 * runs or size == jokers:
+            meets = False
+        else:
+            try:
+                low0, high0, w0 = ROW_INFO[spades]
+                low1, high1, w1 = ROW_INFO[hearts]
+                low2, high2, w2 = ROW_INFO[diamonds]
+                low3, high3, w3 = ROW_INFO[clubs]
+                wrap = rules.wrap
+                windows = w0 | w1 | w2 | w3
+                if runs and not wrap:
+                    allowed = jokers // runs
+                    if allowed < 3 and not windows & WINDOW_BIT[allowed]:
+                        meets = False
+                if meets and sets:
+                    need = 0
+                    if rules.distinct:
+                        levels = LOW_LEVELS[low0 + low1 + low2 + low3] + HIGH_LEVELS[high0 + high1 + high2 + high3]
+                        three = levels % 16
+                        if three < sets:
+                            one = levels // 256
+                            if not jokers or one < sets:
+                                meets = False
+                            else:
+                                need = min(sets - three, levels // 16 % 16 - three)
+                                need += 2 * (sets - three - need)
+                    else:
+                        need = max(0, 3 * sets - (size - jokers))
+                    if meets:
+                        if runs:
+                            allowed = (jokers - need) // runs
+                            meets = allowed >= 0 and (wrap or allowed >= 3 or bool(windows & WINDOW_BIT[allowed]))
+                        else:
+                            meets = need <= jokers
+            except KeyError:  # a row or a count not met before: the tables are filled there
+                meets = may_meet(hand, sets, runs, rules.wrap, rules.distinct, size)
+        if not meets:
+            # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
+            # discard either): every card but the one taken from the pile (T-14), copied from the hand.
+            drawn = model.drawn
+            if drawn < 0:
+                return held[:]
+            taken = DISCARD_MOVES[drawn]
+            if held[-1] is taken:
+                return held[:-1]  # the card just taken from the pile came in last
+            moves = held[:]
+            moves.remove(taken)
+            return moves
+        moves = _lay_downs(model, hand, limit)
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds

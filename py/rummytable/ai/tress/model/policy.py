@@ -67,22 +67,18 @@ MAX_PLAYS = 40
 
 
 def _near(card: int) -> tuple[int, int, int]:
-    """The bits, in ``card``'s suit row, of the cards of its suit one value away (the ace next to the two too);
-    the shift of its rank's two bits in any suit row; ``card``'s own bit there, as it counts towards the
-    rank's total (see :func:`helps`)."""
+    """The bits, in ``card``'s suit row, of the cards of its suit one value away (the ace next to the two
+    too); the two bits of its rank in any suit row; its own bit in its row."""
     rank, suit = RANK[card], SUIT[card]
     near = 0
     for other in range(JOKER0):
         if SUIT[other] == suit and (abs(RANK[other] - rank) == 1 or {RANK[other], rank} == {2, 14}):
             near |= BIT[other]
-    return near, (rank - 2) * 2, card % 2 + 1
+    return near, 3 << (rank - 2) * 2, BIT[card]
 
 
 _NEAR = tuple(_near(card) for card in range(JOKER0))
-"""Per natural card: :func:`_near`'s row bits, shift and own bit."""
-
-_TWO_BITS = (0, 1, 1, 2)
-"""Cards in a rank's two bits of a suit row."""
+"""Per natural card: :func:`_near`'s row bits."""
 
 
 def helps(hand: Hand, card: int) -> bool:
@@ -90,15 +86,15 @@ def helps(hand: Hand, card: int) -> bool:
     set, T-6), or a card of its suit one value away (a run, T-7)."""
     if card >= JOKER0:
         return True
-    near, shift, own = _NEAR[card]
+    near, rank_bits, own = _NEAR[card]
     suit = card // 26
     if hand[suit] & near:
         return True
-    # The rank's other cards: its two bits in every suit, less the card itself when held.
-    spades, hearts, diamonds, clubs = hand[0] >> shift & 3, hand[1] >> shift & 3, hand[2] >> shift & 3, \
-        hand[3] >> shift & 3
-    same = _TWO_BITS[spades] + _TWO_BITS[hearts] + _TWO_BITS[diamonds] + _TWO_BITS[clubs]
-    if hand[suit] >> shift & own:
+    # The rank's other cards: its two bits in every suit, less the card itself when held (masks and
+    # bit counts only: a shift is slow in Pyodide).
+    same = ((hand[0] & rank_bits).bit_count() + (hand[1] & rank_bits).bit_count()
+            + (hand[2] & rank_bits).bit_count() + (hand[3] & rank_bits).bit_count())
+    if hand[suit] & own:
         same -= 1
     return same >= 2
 

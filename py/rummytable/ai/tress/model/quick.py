@@ -1,6 +1,6 @@
 """A quick necessary test for a lay-down, so that the exact solver runs only when one may exist.
 
-:func:`may_meet` answers from a hand's rows (:data:`~rummytable.ai.tress.model.state.Hand`) with a
+:func:`may_meet` answers from a hand's rows (:data:`~rummytable.ai.tress.model.hand.Hand`) with a
 few small-number operations and one look-up per suit in a table of suit rows filled as rows are
 met (a pure function of the row, kept up to :data:`ROWS_KEPT` rows): False only when
 the hand certainly holds no lay-down of ``sets`` sets and ``runs`` runs (T-6..T-9, T-12), so the
@@ -16,14 +16,17 @@ three times cost none, twice one, once two). Sharing of cards between melds is i
 bound is never too high. The ratio options (T-9) only forbid more, so they are ignored too.
 
 The per-rank counts are packed a nibble per rank, in two numbers (ranks 2-7 and ranks 8-A) so that
-none reaches 2**30 (one digit of a Python int; wider ones are slow in Pyodide).
+none reaches 2**30 (one digit of a Python int; wider ones are slow in Pyodide). The play phase's
+listing (:func:`rummytable.ai.tress.model.moves.play_moves`) writes the same test out on the same
+tables, to spare a call; ``tests/ai/test_ai_tress_model_quick.py`` checks that the two agree.
 """
 
 from __future__ import annotations
 
 from rummytable.ai.tress.model.hand import Hand
 
-__all__ = ["ROWS_KEPT", "may_meet", "rank_counts"]
+__all__ = ["HIGH_LEVELS", "JOKER_COUNT", "LOW_LEVELS", "ROWS_KEPT", "ROW_INFO", "WINDOW_BIT", "RowInfo", "may_meet",
+           "rank_counts"]
 
 _LOW_NIBBLES, _HIGH_NIBBLES = 6, 7
 """Ranks 2..7 (the low 12 bits of a suit row) and ranks 8..A (its high 14 bits)."""
@@ -33,8 +36,13 @@ _FIVES_HIGH, _SIXES_HIGH, _SEVENS_HIGH, _EIGHTS_HIGH = (int(digit * _HIGH_NIBBLE
 """Added to packed counts (at most 8 a nibble, so no carry leaves a nibble), the eights' bit of a nibble
 is set when its count is at least 3, 2 or 1."""
 
-_JOKERS = tuple(row.bit_count() for row in range(64))
+JOKER_COUNT = tuple(row.bit_count() for row in range(64))
 """Jokers in a jokers' row (six bits)."""
+
+WINDOW_BIT = (8, 4, 2)
+"""By gaps a run may have (0..2), the bit of a row's windows (:data:`RowInfo`) that says some window
+of four values holds at least ``4 - gaps`` ranks: ``1 << (3 - gaps)``, looked up (a shift is slow
+in Pyodide)."""
 
 
 def _count_table(ranks: int) -> tuple[int, ...]:
@@ -85,22 +93,22 @@ RowInfo = tuple[int, int, int]
 counts of ranks 2..7 and 8..A, and bits ``0 .. best - 1`` set where ``best`` is the most ranks any
 four-value window of the suit holds (so that the rows' best is the OR of theirs, without ``max``)."""
 
-_ROWS: dict[int, RowInfo] = {}
+ROW_INFO: dict[int, RowInfo] = {}
 """Suit row -> its :data:`RowInfo`: filled as rows are met."""
 
 
 def _row(row: int) -> RowInfo:
     """Work out a suit row's packed rank counts and best four-value window, and keep them."""
-    if len(_ROWS) >= ROWS_KEPT:
-        _ROWS.clear()
+    if len(ROW_INFO) >= ROWS_KEPT:
+        ROW_INFO.clear()
     low, high = row & 0xFFF, row >> 12
     found = (_LOW_COUNTS[low], _HIGH_COUNTS[high], (1 << _BEST[_LOW_PRESENT[low] | _HIGH_PRESENT[high]]) - 1)
-    _ROWS[row] = found
+    ROW_INFO[row] = found
     return found
 
 
-_LOW_LEVELS: dict[int, int] = {}
-_HIGH_LEVELS: dict[int, int] = {}
+LOW_LEVELS: dict[int, int] = {}
+HIGH_LEVELS: dict[int, int] = {}
 """Packed counts of ranks 2..7 (of ranks 8..A) -> how many of those ranks hold 3 cards or more, 2 or
 more and 1 or more, packed as ``three | two << 4 | one << 8`` (so that the two halves' add up field by
 field): filled as counts are met, each kept up to :data:`ROWS_KEPT` entries."""
@@ -138,11 +146,11 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
     if size < 0:
         size = spades.bit_count() + hearts.bit_count() + diamonds.bit_count() + clubs.bit_count() + \
             joker_row.bit_count()
-    jokers = _JOKERS[joker_row]
+    jokers = JOKER_COUNT[joker_row]
     if size < 3 * sets + 4 * runs or size == jokers:
         return False  # too few cards, or no natural card (T-9)
     # Each suit's row (a small number) is looked up once in the lazily filled table of rows.
-    rows = _ROWS
+    rows = ROW_INFO
     try:
         low0, high0, w0 = rows[spades]
         low1, high1, w1 = rows[hearts]
@@ -156,7 +164,7 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
     if runs and not wrap:
         # First without the sets' jokers (a weaker test, and cheaper: most hands fail it here).
         allowed = jokers // runs
-        if allowed < 3 and not (w0 | w1 | w2 | w3) >> (3 - allowed) & 1:
+        if allowed < 3 and not (w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]:
             return False
     need = 0
     if sets:
@@ -165,16 +173,16 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
             high = high0 + high1 + high2 + high3
             # The numbers of ranks at three, two and one card or more, looked up by each half's counts.
             try:
-                levels = _LOW_LEVELS[low] + _HIGH_LEVELS[high]
+                levels = LOW_LEVELS[low] + HIGH_LEVELS[high]
             except KeyError:
-                levels = _levels(low, _LOW_LEVELS, _FIVES_LOW, _SIXES_LOW, _SEVENS_LOW, _EIGHTS_LOW) + \
-                    _levels(high, _HIGH_LEVELS, _FIVES_HIGH, _SIXES_HIGH, _SEVENS_HIGH, _EIGHTS_HIGH)
-            three = levels & 15
+                levels = _levels(low, LOW_LEVELS, _FIVES_LOW, _SIXES_LOW, _SEVENS_LOW, _EIGHTS_LOW) + \
+                    _levels(high, HIGH_LEVELS, _FIVES_HIGH, _SIXES_HIGH, _SEVENS_HIGH, _EIGHTS_HIGH)
+            three = levels % 16
             if three < sets:
                 if not jokers:
                     return False  # a rank short of three cards needs a joker
-                two = levels >> 4 & 15
-                one = levels >> 8
+                two = levels // 16 % 16  # (a division is cheaper than a shift in Pyodide)
+                one = levels // 256
                 if one < sets:
                     return False
                 need = min(sets - three, two - three)
@@ -189,5 +197,5 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
         if wrap or allowed >= 3:
             return True
         # A run needs a window of ``4 - allowed`` ranks or more: bit ``3 - allowed`` of some suit's windows.
-        return bool((w0 | w1 | w2 | w3) >> (3 - allowed) & 1)
+        return bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed])
     return need <= jokers

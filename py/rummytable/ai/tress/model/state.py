@@ -64,7 +64,8 @@ from rummytable.tress.solver.search import Ctx
 
 __all__ = [
     "ACE", "BIT", "CALL", "CLAIM", "DISCARD", "DISCARD_MOVES", "DRAW", "DRAW_DISCARD", "GRANT", "INDEX", "JOKER0",
-    "LAY_DOWN", "LAY_OFF", "MATCH_OVER", "PLAY", "RANK", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "SUIT", "SWAP",
+    "LAY_DOWN", "LAY_OFF", "MATCH_OVER", "PLAY", "RANK", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "STOCK_MOVE",
+    "SUIT", "SWAP",
     "Hand", "MeldT", "ModelRules", "Move", "TressModel", "card_points", "cards_of", "counts_of", "hand_points",
     "new_hand", "rank_of_value",
 ]
@@ -87,6 +88,9 @@ top discard (T-11, T-17), let the first caller have it (T-17), call "take it" (T
 
 DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
 """The discard move of each card 0..109 (T-14): the one tuple listed, and held, for it."""
+
+STOCK_MOVE: Move = (STOCK, 0, 0, None)
+"""The draw from the stock (T-11): the one tuple listed for it, known to :meth:`TressModel.apply` by identity."""
 
 DRAW, CLAIM, PLAY, ROUND_OVER, MATCH_OVER = range(5)
 """Phases, as the engine's ``draw``, ``claim``, ``play``, ``round_over`` and ``match_over``."""
@@ -223,9 +227,11 @@ class TressModel:
         new.phase = self.phase
         new.turn = self.turn
         new.hands = [hand[:] for hand in self.hands]
-        new.held_moves = [moves[:] for moves in self.held_moves]
+        # [*x] leaves room to grow, most of the time, where x[:] leaves none: the next draw and
+        # discard append to these without moving them.
+        new.held_moves = [[*moves] for moves in self.held_moves]
         new.stock = self.stock[:]
-        new.discard = self.discard[:]
+        new.discard = [*self.discard]
         new.dead = self.dead
         new.discarder = self.discarder
         new.melds = self.melds[:]
@@ -282,8 +288,18 @@ class TressModel:
 
         A :data:`CALL` is made by the seat it names; every other move by the seat to move.
         """
-        kind = move[0]
         seat = self.turn
+        if move is STOCK_MOVE and not self.claims and self.stock:
+            # The commonest draw, known by identity: the top of the stock (T-11). A drawn card is in
+            # no hand, so adding its bit sets it. The card taken from the pile is -1 before a draw.
+            card = self.stock.pop()
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held_moves[seat].append(DISCARD_MOVES[card])
+            self.phase = PLAY
+            if not self.stock and self.rules.end_on_empty:
+                self._end_round(-1)
+            return
+        kind = move[0]
         if kind == DISCARD:
             if self.claims:
                 # T-19 option: calls made while the drawer played are served before his discard lands.
