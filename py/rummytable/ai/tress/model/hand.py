@@ -96,10 +96,10 @@ def counts_of(hand: Hand) -> Counts:
     for suit in range(4):
         row = hand[suit]
         base = suit * 15
-        for rank in range(2, 15):
-            held = row >> (rank - 2) * 2 & 3
-            if held:
-                held = 2 if held == 3 else 1
-                cnt[base + rank] = held
-                rc[rank] += held
+        while row:
+            low = row & -row
+            rank = (low.bit_length() + 1) // 2 + 1  # bit (rank - 2) * 2 + copy
+            cnt[base + rank] += 1
+            rc[rank] += 1
+            row ^= low
     return Counts(cnt, rc, hand[4].bit_count())

@@ -168,11 +168,13 @@ def materialise(hand: Hand, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ..
 
 def _take_copy(hand: Hand, taken: list[int], suit: int, rank: int) -> int:
     """The lowest copy of the natural ``rank`` of ``suit`` held and not yet taken (marked taken in ``taken``)."""
-    bit = 1 << (rank - 2) * 2
+    card = (suit * 13 + rank - 2) * 2
+    bit = BIT[card]
     if not (hand[suit] & bit and not taken[suit] & bit):
-        bit <<= 1
+        card += 1
+        bit = BIT[card]
     taken[suit] |= bit
-    return suit * 26 + bit.bit_length() - 1
+    return card
 
 
 def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
