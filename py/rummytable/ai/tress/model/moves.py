@@ -340,10 +340,9 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                 low2, high2, w2 = ROW_INFO[diamonds]
                 low3, high3, w3 = ROW_INFO[clubs]
                 wrap = rules.wrap
-                windows = w0 | w1 | w2 | w3
                 if runs and not wrap:
                     allowed = jokers // runs
-                    if allowed < 3 and not windows & WINDOW_BIT[allowed]:
+                    if allowed < 3 and not (w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]:
                         meets = False
                 if meets and sets:
                     need = 0
@@ -355,14 +354,17 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                             if not jokers or one < sets:
                                 meets = False
                             else:
-                                need = min(sets - three, levels // 16 % 16 - three)
-                                need += 2 * (sets - three - need)
+                                # Sets short of three naturals: a joker each on a rank held twice, two else.
+                                short, pairs = sets - three, levels // 16 % 16 - three
+                                need = short if short < pairs else pairs  # (no call to min)
+                                need += 2 * (short - need)
                     else:
                         need = max(0, 3 * sets - (size - jokers))
                     if meets:
                         if runs:
                             allowed = (jokers - need) // runs
-                            meets = allowed >= 0 and (wrap or allowed >= 3 or bool(windows & WINDOW_BIT[allowed]))
+                            meets = allowed >= 0 and (wrap or allowed >= 3
+                                                      or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
                         else:
                             meets = need <= jokers
             except KeyError:  # a row or a count not met before: the tables are filled there
