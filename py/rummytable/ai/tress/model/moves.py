@@ -331,7 +331,7 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         jokers = JOKER_COUNT[joker_row]
         size = len(held)
         meets = True
-        if size < 3 * sets + 4 * runs or size == jokers:
+        if size < model.least or size == jokers:
             meets = False
         else:
             try:
@@ -339,12 +339,11 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                 low1, high1, w1 = ROW_INFO[hearts]
                 low2, high2, w2 = ROW_INFO[diamonds]
                 low3, high3, w3 = ROW_INFO[clubs]
-                wrap = rules.wrap
-                if runs and not wrap:
-                    allowed = jokers // runs
-                    if allowed < 3 and not (w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]:
-                        meets = False
-                if meets and sets:
+                gate = model.run_gate[jokers]  # may_meet's first runs test, worked out per round
+                if gate and not (w0 | w1 | w2 | w3) & gate:
+                    meets = False
+                elif sets:
+                    wrap = rules.wrap
                     need = 0
                     if rules.distinct:
                         levels = LOW_LEVELS[low0 + low1 + low2 + low3] + HIGH_LEVELS[high0 + high1 + high2 + high3]

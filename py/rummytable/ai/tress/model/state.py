@@ -114,11 +114,15 @@ class ModelRules:
     :ivar end_on_empty: ``empty_stock = end_round`` (T-21).
     :ivar dead_limit: ``dead_stock_rebuilds``, -1 for off (T-22).
     :ivar distinct: ``distinct_melds`` (T-12), as ``ctx.distinct``.
+    :ivar run_gates: per round 1..7, by jokers held (0..6): the bit of the suits' windows
+        (:data:`~rummytable.ai.tress.model.quick.RowInfo`) some suit must have for the contract's runs
+        with all those jokers (T-7, T-9), 0 where none is asked; worked out once for the quick
+        lay-down test written out in :func:`~rummytable.ai.tress.model.moves.play_moves`.
     """
 
     __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "distinct", "down_may_claim", "end_on_empty", "extra",
-                 "must_lay", "no_adjacent", "out_without", "penalty", "players", "ratio", "seat_order", "swap",
-                 "tie_break", "until_discard", "wrap")
+                 "must_lay", "no_adjacent", "out_without", "penalty", "players", "ratio", "run_gates", "seat_order",
+                 "swap", "tie_break", "until_discard", "wrap")
 
     def __init__(self, *, players: int, wrap: bool, ctx: Ctx, contracts: tuple[tuple[int, int, bool], ...],
                  no_adjacent: bool, ratio: int, swap: bool, must_lay: bool, extra: bool, out_without: bool,
@@ -144,6 +148,11 @@ class ModelRules:
         self.until_discard = until_discard
         self.end_on_empty = end_on_empty
         self.dead_limit = dead_limit
+        # Runs need some suit window with at most (jokers // runs) gaps (see quick.may_meet); a window
+        # of 4 - gaps ranks is bit 3 - gaps of a row's windows. No test under wrap_runs or past 2 gaps.
+        self.run_gates = tuple(
+            tuple(1 << (3 - jokers // runs) if runs and not wrap and jokers // runs < 3 else 0 for jokers in range(7))
+            for _sets, runs, _all in contracts)
 
 
 class TressModel:
@@ -174,12 +183,15 @@ class TressModel:
     :ivar out: the seat that went out, -1 for nobody (also while the round goes on).
     :ivar winners: the winners once the match is over (T-3).
     :ivar sets: :ivar runs: :ivar all_cards: this round's contract (T-4, T-20).
+    :ivar least: the cards its lay-down takes at the least (``3 * sets + 4 * runs``).
+    :ivar run_gate: this round's ``rules.run_gates``.
     :ivar players: the number of seats (``rules.players``, kept at hand).
     """
 
     __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands",
-                 "held_moves", "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round",
-                 "rules", "runs", "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
+                 "held_moves", "ids", "least", "melds", "next_id", "out", "phase", "players", "points", "restocks",
+                 "round", "rules", "run_gate", "runs", "scores", "seed", "sets", "stale", "stock", "turn", "used",
+                 "winners")
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
                  hands: list[Hand], stock: list[int], discard: list[int], dead: bool, discarder: int,
@@ -215,6 +227,8 @@ class TressModel:
         self.out = out
         self.winners = winners
         self.sets, self.runs, self.all_cards = rules.contracts[round_no]
+        self.least = 3 * self.sets + 4 * self.runs
+        self.run_gate = rules.run_gates[round_no]
         self.players = rules.players
 
     def copy(self) -> TressModel:
@@ -250,6 +264,8 @@ class TressModel:
         new.sets = self.sets
         new.runs = self.runs
         new.all_cards = self.all_cards
+        new.least = self.least
+        new.run_gate = self.run_gate
         new.players = self.players
         return new
 
