@@ -26,6 +26,7 @@ LIMIT = 1 << 30
 def _numbers(model: TressModel) -> list[int]:
     """Every number a model keeps that a move reads or writes: hand rows, cards held, stock, pile, melds."""
     numbers = [row for hand in model.hands for row in hand]
+    numbers += [card for cards in model.held for card in cards]
     numbers += [move[1] for moves in model.held_moves for move in moves]
     numbers += model.stock + model.discard
     for meld in model.melds:

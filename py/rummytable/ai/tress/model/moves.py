@@ -121,7 +121,7 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
 def _leaves_discard(model: TressModel, hand: Hand, used: tuple[int, ...]) -> bool:
     """T-14: a play of the held cards ``used`` (distinct) leaves a card to discard other than the one
     taken from the pile (``out_without_discard``: or no card at all)."""
-    left = len(model.held_moves[model.turn]) - len(used)
+    left = len(model.held[model.turn]) - len(used)
     if not left:
         return bool(model.rules.out_without)
     drawn = model.drawn
@@ -227,8 +227,7 @@ def must_lay_down_first(model: TressModel) -> bool:
     if model.rules.out_without and exists(ctx, counts, model.sets, model.runs, all_cards=True):
         return True
     seen = set()
-    for move in model.held_moves[seat]:
-        card = move[1]
+    for card in model.held[seat]:
         if card == model.drawn:
             continue
         index = INDEX[card] if card < JOKER0 else -1
@@ -316,6 +315,7 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
     """
     seat = model.turn
     held = model.held_moves[seat]
+    cards = model.held[seat]
     hand = model.hands[seat]
     rules = model.rules
     down = model.down[seat]
@@ -329,7 +329,7 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         sets, runs = model.sets, model.runs
         spades, hearts, diamonds, clubs, joker_row = hand
         jokers = JOKER_COUNT[joker_row]
-        size = len(held)
+        size = len(cards)
         meets = True
         if size < model.least or size == jokers:
             meets = False
@@ -374,18 +374,16 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
             drawn = model.drawn
             if drawn < 0:
                 return held[:]
-            taken = DISCARD_MOVES[drawn]
-            if held[-1] is taken:
+            if cards[-1] == drawn:
                 return held[:-1]  # the card just taken from the pile came in last
             moves = held[:]
-            moves.remove(taken)
+            del moves[cards.index(drawn)]
             return moves
         moves = _lay_downs(model, hand, limit)
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds
-        for held_move in held:
-            card = held_move[1]
+        for card in cards:
             if not _leaves_discard(model, hand, (card,)):
                 continue
             joker = card >= JOKER0
@@ -408,8 +406,7 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                 for i in range(len(meld[4])):
                     if jokers >> i & 1:
                         wanted |= 1 << rank_of_value(start + i, wrap)
-                for held_move in held:
-                    card = held_move[1]
+                for card in cards:
                     if card < JOKER0 and SUIT[card] == suit and wanted >> RANK[card] & 1:
                         moves.append((SWAP, card, index, None))
     if not rules.must_lay or not must_lay_down_first(model):

@@ -13,9 +13,10 @@ a search can copy and play cheaply:
   card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]`` (``c // 26`` and
   ``1 << c % 26``, which holds for the jokers too). Every number the model keeps stays below
   2**30, the size of one digit of a Python int: wider ones take a slow path in WebAssembly
-  (Pyodide), where search also runs. The same cards are kept as a list of their discard moves
-  (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``, in the order the cards came
-  into the hand), so that the discards are listed by copying it;
+  (Pyodide), where search also runs. The same cards are kept as a list (:attr:`TressModel.held`,
+  in the order they came into the hand) and beside it, in the same order, as a list of their
+  discard moves (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``), so that the
+  discards are listed by copying one list and a card is found in the other by comparing ints;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
   :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
@@ -167,8 +168,9 @@ class TressModel:
     :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
     :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
     :ivar hands: a :data:`Hand` (five rows) per seat.
-    :ivar held_moves: per seat, the same cards as a list of their discard moves (:data:`DISCARD_MOVES`),
-        in the order they came into the hand.
+    :ivar held: per seat, the same cards as a list, in the order they came into the hand.
+    :ivar held_moves: per seat, the discard move (:data:`DISCARD_MOVES`) of each card of ``held``, in
+        the same order.
     :ivar stock: top last. :ivar discard: top last.
     :ivar dead: the top discard may not be drawn or claimed (T-17).
     :ivar discarder: who discarded the top card, -1 for none (T-16).
@@ -188,7 +190,7 @@ class TressModel:
     :ivar players: the number of seats (``rules.players``, kept at hand).
     """
 
-    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands",
+    __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
                  "held_moves", "ids", "least", "melds", "next_id", "out", "phase", "players", "points", "restocks",
                  "round", "rules", "run_gate", "runs", "scores", "seed", "sets", "stale", "stock", "turn", "used",
                  "winners")
@@ -198,8 +200,9 @@ class TressModel:
                  melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
                  used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
                  points: tuple[int, ...] | None, out: int, winners: list[int],
-                 held_moves: list[list[Move]] | None = None) -> None:
-        """Take every field as given (not copied); see the class docstring (``held_moves`` is built when None)."""
+                 held: list[list[int]] | None = None) -> None:
+        """Take every field as given (not copied); see the class docstring (``held`` is built from the
+        hands when None; ``held_moves`` from ``held``)."""
         self.rules = rules
         self.seed = seed
         self.round = round_no
@@ -207,8 +210,8 @@ class TressModel:
         self.phase = phase
         self.turn = turn
         self.hands = hands
-        self.held_moves = held_moves if held_moves is not None else \
-            [[DISCARD_MOVES[card] for card in cards_of(hand)] for hand in hands]
+        self.held = held if held is not None else [cards_of(hand) for hand in hands]
+        self.held_moves = [[DISCARD_MOVES[card] for card in cards] for cards in self.held]
         self.stock = stock
         self.discard = discard
         self.dead = dead
@@ -243,6 +246,7 @@ class TressModel:
         new.hands = [hand[:] for hand in self.hands]
         # [*x] leaves room to grow, most of the time, where x[:] leaves none: the next draw and
         # discard append to these without moving them.
+        new.held = [[*cards] for cards in self.held]
         new.held_moves = [[*moves] for moves in self.held_moves]
         new.stock = self.stock[:]
         new.discard = [*self.discard]
@@ -282,9 +286,10 @@ class TressModel:
         scores, points, out, winners)``.
         """
         hands: list[object] = [cards_of(hand) for hand in self.hands]
-        held = [sorted(move[1] for move in moves) for moves in self.held_moves]
-        if hands != held or any(len(hand) != 5 for hand in self.hands):
-            hands = ["the card lists differ from the rows", self.held_moves]
+        held = [sorted(cards) for cards in self.held]
+        moves = [[DISCARD_MOVES[card] for card in cards] for cards in self.held]
+        if hands != held or moves != self.held_moves or any(len(hand) != 5 for hand in self.hands):
+            hands = ["the card lists differ from the rows", self.held, self.held_moves]
         melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
         return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
                 self.dead, self.discarder, melds, self.next_id, list(self.down), list(self.claims), list(self.used),
@@ -310,6 +315,7 @@ class TressModel:
             # no hand, so adding its bit sets it. The card taken from the pile is -1 before a draw.
             card = self.stock.pop()
             self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
             self.held_moves[seat].append(DISCARD_MOVES[card])
             self.phase = PLAY
             if not self.stock and self.rules.end_on_empty:
@@ -326,8 +332,11 @@ class TressModel:
             # The card is held (moves are trusted), so subtracting its bit removes it (an addition or
             # subtraction of small ints is cheaper than a bitwise operation, in Pyodide above all).
             self.hands[seat][ROW[card]] -= BIT[card]
-            held = self.held_moves[seat]
-            held.remove(move)  # the card's own tuple (or one equal to it): found by identity
+            held = self.held[seat]
+            # Found among the ints (comparing tuples costs several times as much), taken from both lists.
+            at = held.index(card)
+            del held[at]
+            del self.held_moves[seat][at]
             self.discard.append(card)
             self.dead = False
             self.discarder = seat
@@ -353,6 +362,7 @@ class TressModel:
                     return
             # A drawn card is in no hand: adding its bit sets it.
             self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
             self.held_moves[seat].append(DISCARD_MOVES[card])
             self.drawn = -1
             self.phase = PLAY
@@ -363,6 +373,7 @@ class TressModel:
                 self.claims = []
             card = self.discard.pop()
             self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
             self.held_moves[seat].append(DISCARD_MOVES[card])
             self.drawn = card
             self.dead = True
@@ -386,11 +397,13 @@ class TressModel:
         """T-12, T-13 (extra melds), T-20: new melds from the hand; round 7 ends the round."""
         self.stale = 0
         hand = self.hands[seat]
-        held = self.held_moves[seat]
+        held, held_moves = self.held[seat], self.held_moves[seat]
         for kind, key, start, cards, jokers in melds:
             for card in cards:
                 hand[ROW[card]] -= BIT[card]  # held: subtracting the bit removes it
-                held.remove(DISCARD_MOVES[card])
+                at = held.index(card)
+                del held[at]
+                del held_moves[at]
             self.melds.append((seat, kind, key, start, cards, jokers))
             self.ids.append(self.next_id)
             self.next_id += 1
@@ -419,8 +432,10 @@ class TressModel:
                     new_start = 13
                 self.melds[index] = (owner, kind, key, new_start, (card, *cards), jokers << 1 | joker)
         self.hands[seat][ROW[card]] -= BIT[card]
-        held = self.held_moves[seat]
-        held.remove(DISCARD_MOVES[card])
+        held = self.held[seat]
+        at = held.index(card)
+        del held[at]
+        del self.held_moves[seat][at]
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -442,9 +457,12 @@ class TressModel:
         hand = self.hands[seat]
         hand[ROW[card]] -= BIT[card]
         hand[ROW[freed]] += BIT[freed]
-        held = self.held_moves[seat]
-        held.remove(DISCARD_MOVES[card])
-        held.append(DISCARD_MOVES[freed])
+        held, held_moves = self.held[seat], self.held_moves[seat]
+        at = held.index(card)
+        del held[at]
+        del held_moves[at]
+        held.append(freed)
+        held_moves.append(DISCARD_MOVES[freed])
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -455,6 +473,7 @@ class TressModel:
         card = self.discard.pop()
         hand = self.hands[caller]
         hand[ROW[card]] += BIT[card]
+        self.held[caller].append(card)
         self.held_moves[caller].append(DISCARD_MOVES[card])
         self.used[caller] += 1
         self.claims = []
@@ -464,6 +483,7 @@ class TressModel:
             if penalty < 0:
                 return
             hand[ROW[penalty]] += BIT[penalty]
+            self.held[caller].append(penalty)
             self.held_moves[caller].append(DISCARD_MOVES[penalty])
             if self.rules.end_on_empty and not self.stock:
                 self._end_round(-1)
