@@ -41,6 +41,7 @@ earlier rounds' score rows and ``last_result`` beyond its points and who went ou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rummytable.ai.tress.model.hand import (
@@ -175,9 +176,9 @@ class TressModel:
     :ivar dead: the top discard may not be drawn or claimed (T-17).
     :ivar discarder: who discarded the top card, -1 for none (T-16).
     :ivar melds: the table, in the order laid (:data:`MeldT`). :ivar ids: the engine id of each.
-    :ivar next_id: the id of the next new meld. :ivar down: per seat, gone down (T-12).
-    :ivar claims: pending callers in the order they called (T-16, T-18).
-    :ivar used: granted claims per seat this round (T-19).
+    :ivar next_id: the id of the next new meld. :ivar down: per seat, gone down (T-12), a tuple.
+    :ivar claims: pending callers in the order they called (T-16, T-18), a tuple.
+    :ivar used: granted claims per seat this round (T-19), a tuple.
     :ivar drawn: the card taken from the pile this turn (T-14), else -1.
     :ivar restocks: rebuilds this round (T-21). :ivar stale: rebuilds since a card was laid (T-22).
     :ivar scores: totals per seat (before this round, plus it once scored).
@@ -197,8 +198,8 @@ class TressModel:
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
                  hands: list[Hand], stock: list[int], discard: list[int], dead: bool, discarder: int,
-                 melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
-                 used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
+                 melds: list[MeldT], ids: list[int], next_id: int, down: Sequence[bool], claims: Sequence[int],
+                 used: Sequence[int], drawn: int, restocks: int, stale: int, scores: list[int],
                  points: tuple[int, ...] | None, out: int, winners: list[int],
                  held: list[list[int]] | None = None) -> None:
         """Take every field as given (not copied); see the class docstring (``held`` is built from the
@@ -219,9 +220,10 @@ class TressModel:
         self.melds = melds
         self.ids = ids
         self.next_id = next_id
-        self.down = down
-        self.claims = claims
-        self.used = used
+        # Seldom changed, so kept as tuples that copies share (a change makes a new one).
+        self.down = tuple(down)
+        self.claims = tuple(claims)
+        self.used = tuple(used)
         self.drawn = drawn
         self.restocks = restocks
         self.stale = stale
@@ -255,9 +257,9 @@ class TressModel:
         new.melds = self.melds[:]
         new.ids = self.ids[:]
         new.next_id = self.next_id
-        new.down = self.down[:]
-        new.claims = self.claims[:]
-        new.used = self.used[:]
+        new.down = self.down
+        new.claims = self.claims
+        new.used = self.used
         new.drawn = self.drawn
         new.restocks = self.restocks
         new.stale = self.stale
@@ -370,7 +372,7 @@ class TressModel:
                 self._end_round(-1)
         elif kind == DRAW_DISCARD:
             if self.claims:
-                self.claims = []
+                self.claims = ()
             card = self.discard.pop()
             self.hands[seat][ROW[card]] += BIT[card]
             self.held[seat].append(card)
@@ -379,7 +381,7 @@ class TressModel:
             self.dead = True
             self.phase = PLAY
         elif kind == CALL:
-            self.claims.append(move[1])
+            self.claims = (*self.claims, move[1])
             if self.phase == DRAW:
                 self.phase = CLAIM
         elif kind == GRANT:
@@ -413,7 +415,7 @@ class TressModel:
         if self.all_cards:
             self._end_round(seat)
             return
-        self.down[seat] = True
+        self.down = (*self.down[:seat], True, *self.down[seat + 1:])
         if not held:
             self._end_round(seat)
 
@@ -475,8 +477,8 @@ class TressModel:
         hand[ROW[card]] += BIT[card]
         self.held[caller].append(card)
         self.held_moves[caller].append(DISCARD_MOVES[card])
-        self.used[caller] += 1
-        self.claims = []
+        self.used = (*self.used[:caller], self.used[caller] + 1, *self.used[caller + 1:])
+        self.claims = ()
         self.dead = True
         for _ in range(self.rules.penalty):
             penalty = self._take_stock()
@@ -512,7 +514,7 @@ class TressModel:
         self.points = points
         self.scores = [a + b for a, b in zip(self.scores, points)]
         self.out = out
-        self.claims = []
+        self.claims = ()
         self.drawn = -1
         if self.round == ROUNDS:
             scores = self.scores
