@@ -99,15 +99,81 @@ def callers(model: TressModel) -> list[int]:
     return [s for s in ((model.turn + k) % n for k in range(1, n)) if can_call(model, s)]
 
 
-def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
+def legal_moves(model: TressModel, seat: int | None = None, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
     """The legal moves of ``seat`` (default: the seat to move), as the engine's ``legal_actions``.
 
-    Empty once the round is over (the model plays one round).
+    Empty once the round is over (the model plays one round). In the play phase, see
+    :func:`play_moves` (``limit``: the lay-downs looked at, there).
     """
     phase = model.phase
     if seat is None or seat == model.turn:
         if phase == PLAY:
-            return play_moves(model)
+            seat = model.turn
+            if model.down[seat]:
+                return _play_moves(model, limit)
+            # The common play phase is listed here, with quick.may_meet(hand, sets, runs, wrap, distinct,
+            # size) written out, rather than in functions of their own: in Pyodide a call costs as much as
+            # a third of the test (tests/ai/test_ai_tress_model_quick.py checks that the two agree).
+            # meets is False only when the hand holds no lay-down (T-6..T-9, T-12).
+            held = model.held_moves[seat]
+            cards = model.held[seat]
+            hand = model.hands[seat]
+            rules = model.rules
+            sets, runs = model.sets, model.runs
+            spades, hearts, diamonds, clubs, joker_row = hand
+            jokers = JOKER_COUNT[joker_row]
+            size = len(cards)
+            meets = True
+            if size < model.least or size == jokers:
+                meets = False
+            else:
+                try:
+                    low0, high0, w0 = ROW_INFO[spades]
+                    low1, high1, w1 = ROW_INFO[hearts]
+                    low2, high2, w2 = ROW_INFO[diamonds]
+                    low3, high3, w3 = ROW_INFO[clubs]
+                    gate = model.run_gate[jokers]  # may_meet's first runs test, worked out per round
+                    if gate and not (w0 | w1 | w2 | w3) & gate:
+                        meets = False
+                    elif sets:
+                        wrap = rules.wrap
+                        need = 0
+                        if rules.distinct:
+                            levels = (LOW_LEVELS[low0 + low1 + low2 + low3]
+                                  + HIGH_LEVELS[high0 + high1 + high2 + high3])
+                            three = levels % 16
+                            if three < sets:
+                                one = levels // 256
+                                if not jokers or one < sets:
+                                    meets = False
+                                else:
+                                    # Sets short of three naturals: a joker each on a rank held twice, two else.
+                                    short, pairs = sets - three, levels // 16 % 16 - three
+                                    need = short if short < pairs else pairs  # (no call to min)
+                                    need += 2 * (short - need)
+                        else:
+                            need = max(0, 3 * sets - (size - jokers))
+                        if meets:
+                            if runs:
+                                allowed = (jokers - need) // runs
+                                meets = allowed >= 0 and (wrap or allowed >= 3
+                                                          or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
+                            else:
+                                meets = need <= jokers
+                except KeyError:  # a row or a count not met before: the tables are filled there
+                    meets = may_meet(hand, sets, runs, rules.wrap, rules.distinct, size)
+            if meets:
+                return _play_moves(model, limit)
+            # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
+            # discard either): every card but the one taken from the pile (T-14), copied from the hand.
+            drawn = model.drawn
+            if drawn < 0:
+                return held[:]
+            if cards[-1] == drawn:
+                return held[:-1]  # the card just taken from the pile came in last
+            moves = held[:]
+            del moves[cards.index(drawn)]
+            return moves
         if phase > PLAY:
             return []
         if phase == CLAIM:
@@ -313,6 +379,11 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         :data:`LAY_DOWN_LIMIT` lists exactly the engine's moves; a play-out may ask for fewer, which
         gives the first of the same lay-downs (every move listed is still among the engine's).
     """
+    return legal_moves(model, None, limit)
+
+
+def _play_moves(model: TressModel, limit: int) -> list[Move]:
+    """:func:`play_moves` once the quick test has not ruled out a lay-down, or for a player who is down."""
     seat = model.turn
     held = model.held_moves[seat]
     cards = model.held[seat]
@@ -323,62 +394,6 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
     if down:
         moves = _lay_downs(model, hand, limit) if rules.extra else []
     else:
-        # quick.may_meet(hand, sets, runs, wrap, distinct, size), written out here: in Pyodide the call
-        # costs as much as a third of the test (tests/ai/test_ai_tress_model_quick.py checks that
-        # they agree). False only when the hand holds no lay-down (T-6..T-9, T-12).
-        sets, runs = model.sets, model.runs
-        spades, hearts, diamonds, clubs, joker_row = hand
-        jokers = JOKER_COUNT[joker_row]
-        size = len(cards)
-        meets = True
-        if size < model.least or size == jokers:
-            meets = False
-        else:
-            try:
-                low0, high0, w0 = ROW_INFO[spades]
-                low1, high1, w1 = ROW_INFO[hearts]
-                low2, high2, w2 = ROW_INFO[diamonds]
-                low3, high3, w3 = ROW_INFO[clubs]
-                gate = model.run_gate[jokers]  # may_meet's first runs test, worked out per round
-                if gate and not (w0 | w1 | w2 | w3) & gate:
-                    meets = False
-                elif sets:
-                    wrap = rules.wrap
-                    need = 0
-                    if rules.distinct:
-                        levels = LOW_LEVELS[low0 + low1 + low2 + low3] + HIGH_LEVELS[high0 + high1 + high2 + high3]
-                        three = levels % 16
-                        if three < sets:
-                            one = levels // 256
-                            if not jokers or one < sets:
-                                meets = False
-                            else:
-                                # Sets short of three naturals: a joker each on a rank held twice, two else.
-                                short, pairs = sets - three, levels // 16 % 16 - three
-                                need = short if short < pairs else pairs  # (no call to min)
-                                need += 2 * (short - need)
-                    else:
-                        need = max(0, 3 * sets - (size - jokers))
-                    if meets:
-                        if runs:
-                            allowed = (jokers - need) // runs
-                            meets = allowed >= 0 and (wrap or allowed >= 3
-                                                      or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
-                        else:
-                            meets = need <= jokers
-            except KeyError:  # a row or a count not met before: the tables are filled there
-                meets = may_meet(hand, sets, runs, rules.wrap, rules.distinct, size)
-        if not meets:
-            # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
-            # discard either): every card but the one taken from the pile (T-14), copied from the hand.
-            drawn = model.drawn
-            if drawn < 0:
-                return held[:]
-            if cards[-1] == drawn:
-                return held[:-1]  # the card just taken from the pile came in last
-            moves = held[:]
-            del moves[cards.index(drawn)]
-            return moves
         moves = _lay_downs(model, hand, limit)
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
