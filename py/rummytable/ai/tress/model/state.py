@@ -293,7 +293,17 @@ class TressModel:
             self.phase = DRAW
             seat += 1
             self.turn = seat if seat < self.players else 0
-        elif kind == STOCK:
+        elif kind == DRAW_DISCARD:
+            if self.claims:
+                self.claims = ()
+            card = self.discard.pop()
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
+            self.held_moves[seat].append(DISCARD_MOVES[card])
+            self.drawn = card
+            self.dead = True
+            self.phase = PLAY
+        elif kind == STOCK:  # (the plain draw was taken above)
             if self.claims:
                 self._grant()
                 if self.phase > PLAY:
@@ -313,16 +323,6 @@ class TressModel:
             self.phase = PLAY
             if not self.stock and self.rules.end_on_empty:
                 self._end_round(-1)
-        elif kind == DRAW_DISCARD:
-            if self.claims:
-                self.claims = ()
-            card = self.discard.pop()
-            self.hands[seat][ROW[card]] += BIT[card]
-            self.held[seat].append(card)
-            self.held_moves[seat].append(DISCARD_MOVES[card])
-            self.drawn = card
-            self.dead = True
-            self.phase = PLAY
         elif kind == CALL:
             self.claims = (*self.claims, move[1])
             if self.phase == DRAW:
