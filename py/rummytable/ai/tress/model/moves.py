@@ -184,15 +184,19 @@ def legal_moves(model: TressModel, seat: int | None = None, limit: int = LAY_DOW
     return [CALL_MOVES[seat]] if can_call(model, seat) else []
 
 
-def _leaves_discard(model: TressModel, hand: Hand, used: tuple[int, ...]) -> bool:
-    """T-14: a play of the held cards ``used`` (distinct) leaves a card to discard other than the one
-    taken from the pile (``out_without_discard``: or no card at all)."""
-    left = len(model.held[model.turn]) - len(used)
+def _leaves_discard(model: TressModel, hand: Hand, melds: tuple[tuple[int, ...], ...]) -> bool:
+    """T-14: a play of the held cards in ``melds`` (card tuples, no card twice) leaves a card to
+    discard other than the one taken from the pile (``out_without_discard``: or no card at all)."""
+    left = len(model.held[model.turn])
+    for cards in melds:
+        left -= len(cards)
     if not left:
         return bool(model.rules.out_without)
     drawn = model.drawn
-    # The one card left is the card from the pile when that card is held and not among those played.
-    return left != 1 or drawn < 0 or not hand[ROW[drawn]] & BIT[drawn] or drawn in used
+    if left != 1 or drawn < 0 or not hand[ROW[drawn]] & BIT[drawn]:
+        return True
+    # The one card left is the card from the pile unless that card is among those played.
+    return any(drawn in cards for cards in melds)
 
 
 NewMeld = tuple[int, int, int, tuple[int, ...], int]
@@ -269,7 +273,7 @@ def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
     moves = []
     for lay in found:
         melds = materialise(hand, ctx, lay)
-        if _leaves_discard(model, hand, tuple(card for meld in melds for card in meld[3])):
+        if _leaves_discard(model, hand, tuple(meld[3] for meld in melds)):
             moves.append((LAY_DOWN, 0, 0, melds))
     return moves
 
@@ -399,7 +403,7 @@ def _play_moves(model: TressModel, limit: int) -> list[Move]:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds
         for card in cards:
-            if not _leaves_discard(model, hand, (card,)):
+            if not _leaves_discard(model, hand, ((card,),)):
                 continue
             joker = card >= JOKER0
             rank = RANK[card]
