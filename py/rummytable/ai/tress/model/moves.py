@@ -113,59 +113,57 @@ def legal_moves(model: TressModel, seat: int | None = None, limit: int = LAY_DOW
                 return _play_moves(model, limit)
             # The common play phase is listed here, with quick.may_meet(hand, sets, runs, wrap, distinct,
             # size) written out, rather than in functions of their own: in Pyodide a call costs as much as
-            # a third of the test (tests/ai/test_ai_tress_model_quick.py checks that the two agree).
-            # meets is False only when the hand holds no lay-down (T-6..T-9, T-12).
-            held = model.held_moves[seat]
+            # a third of the test (tests/ai/test_ai_tress_model_quick.py checks that the two agree). It
+            # goes on to _play_moves unless the hand certainly holds no lay-down (T-6..T-9, T-12).
             cards = model.held[seat]
             hand = model.hands[seat]
-            rules = model.rules
-            sets, runs = model.sets, model.runs
             spades, hearts, diamonds, clubs, joker_row = hand
             jokers = JOKER_COUNT[joker_row]
             size = len(cards)
-            meets = True
-            if size < model.least or size == jokers:
-                meets = False
-            else:
+            meets = False
+            if size >= model.least and size != jokers:
                 try:
                     low0, high0, w0 = ROW_INFO[spades]
                     low1, high1, w1 = ROW_INFO[hearts]
                     low2, high2, w2 = ROW_INFO[diamonds]
                     low3, high3, w3 = ROW_INFO[clubs]
                     gate = model.run_gate[jokers]  # may_meet's first runs test, worked out per round
-                    if gate and not (w0 | w1 | w2 | w3) & gate:
-                        meets = False
-                    elif sets:
-                        wrap = rules.wrap
-                        need = 0
-                        if rules.distinct:
-                            levels = (LOW_LEVELS[low0 + low1 + low2 + low3]
-                                  + HIGH_LEVELS[high0 + high1 + high2 + high3])
-                            three = levels % 16
-                            if three < sets:
-                                one = levels // 256
-                                if not jokers or one < sets:
-                                    meets = False
-                                else:
-                                    # Sets short of three naturals: a joker each on a rank held twice, two else.
-                                    short, pairs = sets - three, levels // 16 % 16 - three
-                                    need = short if short < pairs else pairs  # (no call to min)
-                                    need += 2 * (short - need)
+                    if not gate or (w0 | w1 | w2 | w3) & gate:
+                        sets = model.sets
+                        if not sets:
+                            meets = True  # runs only: that test was may_meet's answer
                         else:
-                            need = max(0, 3 * sets - (size - jokers))
-                        if meets:
-                            if runs:
-                                allowed = (jokers - need) // runs
-                                meets = allowed >= 0 and (wrap or allowed >= 3
-                                                          or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
+                            rules = model.rules
+                            need = 0
+                            if rules.distinct:
+                                levels = (LOW_LEVELS[low0 + low1 + low2 + low3]
+                                          + HIGH_LEVELS[high0 + high1 + high2 + high3])
+                                three = levels % 16
+                                if three < sets:
+                                    if not jokers or levels // 256 < sets:
+                                        need = -1  # too few ranks, or no joker to make up a third card
+                                    else:
+                                        # Sets short of three naturals: a joker each on a rank held twice, two else.
+                                        short, pairs = sets - three, levels // 16 % 16 - three
+                                        need = short if short < pairs else pairs  # (no call to min)
+                                        need += 2 * (short - need)
                             else:
+                                need = max(0, 3 * sets - (size - jokers))
+                            runs = model.runs
+                            if need >= 0 and runs:
+                                allowed = (jokers - need) // runs
+                                meets = allowed >= 0 and (rules.wrap or allowed >= 3
+                                                          or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
+                            elif need >= 0:
                                 meets = need <= jokers
                 except KeyError:  # a row or a count not met before: the tables are filled there
-                    meets = may_meet(hand, sets, runs, rules.wrap, rules.distinct, size)
+                    rules = model.rules
+                    meets = may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct, size)
             if meets:
                 return _play_moves(model, limit)
             # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
             # discard either): every card but the one taken from the pile (T-14), copied from the hand.
+            held = model.held_moves[seat]
             drawn = model.drawn
             if drawn < 0:
                 return held[:]
