@@ -84,9 +84,9 @@ def test_rank_counts_counts_each_rank() -> None:
 
 
 def test_play_moves_asks_the_solver_exactly_when_may_meet_says_yes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """play_moves writes may_meet out for the player not yet down: it looks for lay-downs (T-12, T-20)
-    exactly when may_meet answers True, over random hands, every round's contract and the options
-    may_meet reads (``wrap_runs`` T-7, ``distinct_melds`` T-12)."""
+    """The play phase's listing (legal_moves, play_moves) writes may_meet out for the player not yet
+    down: it looks for lay-downs (T-12, T-20) exactly when may_meet answers True, over random hands,
+    every round's contract and the options may_meet reads (``wrap_runs`` T-7, ``distinct_melds`` T-12)."""
     rng = random.Random(13)
     asked: list[bool] = []
     monkeypatch.setattr(moves, "_lay_downs", lambda *args: asked.append(True) or [])

@@ -17,8 +17,10 @@ lay-down is not listed, as in the engine. Identical physical copies give separat
 lay-offs, as in the engine. The round's end lists no move (the model plays one round).
 
 Before the solver runs, :func:`~rummytable.ai.tress.model.quick.may_meet` rules out most hands
-that hold no lay-down at all, with the same result. A play-out may ask :func:`play_moves` for
-fewer lay-downs (``limit``): it then gets the first of the same list.
+that hold no lay-down at all, with the same result (:func:`legal_moves` runs it written out, and
+lists such a play phase's discards itself by copying the hand's list of discard moves). A
+play-out may ask :func:`play_moves` for fewer lay-downs (``limit``): it then gets the first of the
+same list.
 """
 
 from __future__ import annotations

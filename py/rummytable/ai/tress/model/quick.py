@@ -17,7 +17,7 @@ bound is never too high. The ratio options (T-9) only forbid more, so they are i
 
 The per-rank counts are packed a nibble per rank, in two numbers (ranks 2-7 and ranks 8-A) so that
 none reaches 2**30 (one digit of a Python int; wider ones are slow in Pyodide). The play phase's
-listing (:func:`rummytable.ai.tress.model.moves.play_moves`) writes the same test out on the same
+listing (:func:`rummytable.ai.tress.model.moves.legal_moves`) writes the same test out on the same
 tables, to spare a call; ``tests/ai/test_ai_tress_model_quick.py`` checks that the two agree.
 """
 

@@ -30,7 +30,7 @@ class ModelRules:
     :ivar run_gates: per round 1..7, by jokers held (0..6): the bit of the suits' windows
         (:data:`~rummytable.ai.tress.model.quick.RowInfo`) some suit must have for the contract's runs
         with all those jokers (T-7, T-9), 0 where none is asked; worked out once for the quick
-        lay-down test written out in :func:`~rummytable.ai.tress.model.moves.play_moves`.
+        lay-down test written out in :func:`~rummytable.ai.tress.model.moves.legal_moves`.
     """
 
     __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "distinct", "down_may_claim", "end_on_empty", "extra",
