@@ -180,7 +180,8 @@ class TressModel:
         self.players = rules.players
 
     def copy(self) -> TressModel:
-        """An independent copy (list copies; cards are ints, melds tuples, the rules shared)."""
+        """An independent copy (list copies; cards are ints, melds, down flags, calls and claims used
+        tuples, the rules shared)."""
         new = _new_model(TressModel)
         new.rules = self.rules
         new.seed = self.seed
