@@ -111,8 +111,8 @@ class TressModel:
     :ivar round: 1..7. :ivar dealer: the round's dealer.
     :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
     :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
-    :ivar hands: a :data:`Hand` (five rows) per seat.
-    :ivar held: per seat, the same cards as a list, in the order they came into the hand.
+    :ivar hands: a :data:`Hand` (five rows) per seat (a tuple of them).
+    :ivar held: per seat (a tuple), the same cards as a list, in the order they came into the hand.
     :ivar held_moves: per seat, the discard move (:data:`DISCARD_MOVES`) of each card of ``held``, in
         the same order.
     :ivar stock: top last. :ivar discard: top last.
@@ -153,9 +153,10 @@ class TressModel:
         self.dealer = dealer
         self.phase = phase
         self.turn = turn
-        self.hands = hands
-        self.held = held if held is not None else [cards_of(hand) for hand in hands]
-        self.held_moves = [[DISCARD_MOVES[card] for card in cards] for cards in self.held]
+        # Per seat, in tuples: a tuple holds its items in the object itself, so a copy touches less memory.
+        self.hands = tuple(hands)
+        self.held = tuple(held) if held is not None else tuple(cards_of(hand) for hand in hands)
+        self.held_moves = tuple([DISCARD_MOVES[card] for card in cards] for cards in self.held)
         self.stock = stock
         self.discard = discard
         self.dead = dead
@@ -189,11 +190,11 @@ class TressModel:
         new.dealer = self.dealer
         new.phase = self.phase
         new.turn = self.turn
-        new.hands = [hand[:] for hand in self.hands]
+        new.hands = tuple([hand[:] for hand in self.hands])
         # [*x] leaves room to grow, most of the time, where x[:] leaves none: the next draw and
         # discard append to these without moving them.
-        new.held = [[*cards] for cards in self.held]
-        new.held_moves = [[*moves] for moves in self.held_moves]
+        new.held = tuple([[*cards] for cards in self.held])
+        new.held_moves = tuple([[*moves] for moves in self.held_moves])
         new.stock = self.stock[:]
         new.discard = [*self.discard]
         new.dead = self.dead
@@ -234,7 +235,7 @@ class TressModel:
         hands: list[object] = [cards_of(hand) for hand in self.hands]
         held = [sorted(cards) for cards in self.held]
         moves = [[DISCARD_MOVES[card] for card in cards] for cards in self.held]
-        if hands != held or moves != self.held_moves or any(len(hand) != 5 for hand in self.hands):
+        if hands != held or moves != list(self.held_moves) or any(len(hand) != 5 for hand in self.hands):
             hands = ["the card lists differ from the rows", self.held, self.held_moves]
         melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
         return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
