@@ -27,6 +27,7 @@ from rummytable.ai.tress.model.state import (
     ModelRules,
     Move,
     TressModel,
+    new_hand,
 )
 from rummytable.cards import SUITS, Card, parse_card
 from rummytable.game import Action, Phase
@@ -100,12 +101,7 @@ def model_from_state(state: TressState, rules: ModelRules | None = None) -> Tres
     :param rules: the options already converted (to share them between many models), or None.
     :raises KeyError: for a card that is not in a Tress deck.
     """
-    hands = []
-    for held in state.hands:
-        bits = 0
-        for card in held:
-            bits |= 1 << _IDS[card]
-        hands.append(bits)
+    hands = [new_hand([_IDS[card] for card in held]) for held in state.hands]
     melds: list[MeldT] = []
     ids: list[int] = []
     for meld_id, table in state.melds.items():
@@ -164,12 +160,7 @@ def model_from_deal(view: Mapping[str, Any], hands: Sequence[Sequence[Card]], st
             if event.get("kind") == "card_discarded":
                 discarder = int(event["seat"])
                 break
-    hand_bits = []
-    for held in hands:
-        bits = 0
-        for card in held:
-            bits |= 1 << _IDS[card]
-        hand_bits.append(bits)
+    hand_rows = [new_hand([_IDS[card] for card in held]) for held in hands]
     melds = [_view_meld(meld) for meld in view.get("melds", [])]
     ids = [int(meld["id"]) for meld in view.get("melds", [])]
     players = int(view["players"])
@@ -179,7 +170,7 @@ def model_from_deal(view: Mapping[str, Any], hands: Sequence[Sequence[Card]], st
     to_move = view.get("to_move")
     return TressModel(
         rules, seed, int(view["round"]), int(view["dealer"]), _PHASE_NAMES[view["phase"]],
-        -1 if to_move is None else int(to_move), hand_bits, [_IDS[c] for c in stock], [_IDS[c] for c in pile],
+        -1 if to_move is None else int(to_move), hand_rows, [_IDS[c] for c in stock], [_IDS[c] for c in pile],
         bool(view.get("discard_dead", False)), discarder, melds, ids, max(ids, default=-1) + 1,
         list(view.get("down", [False] * players)), [int(s) for s in view.get("claims", [])],
         list(view.get("claims_used", [0] * players)), drawn, stale, stale, list(view["scores"]), None, -1, [])

@@ -17,19 +17,22 @@ lay-down is not listed, as in the engine. Identical physical copies give separat
 lay-offs, as in the engine. The round's end lists no move (the model plays one round).
 
 Before the solver runs, :func:`~rummytable.ai.tress.model.quick.may_meet` rules out most hands
-that hold no lay-down at all, with the same result. A play-out may ask :func:`play_moves` for
-fewer lay-downs (``limit``): it then gets the first of the same list.
+that hold no lay-down at all, with the same result (:func:`legal_moves` runs it written out, and
+lists such a play phase's discards itself by copying the hand's list of discard moves). A
+play-out may ask :func:`play_moves` for fewer lay-downs (``limit``): it then gets the first of the
+same list.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from rummytable.ai.tress.model.quick import may_meet
+from rummytable.ai.tress.model.quick import HIGH_LEVELS, JOKER_COUNT, LOW_LEVELS, ROW_INFO, WINDOW_BIT, may_meet
 from rummytable.ai.tress.model.state import (
+    BIT,
     CALL,
     CLAIM,
-    DISCARD,
+    DISCARD_MOVES,
     DRAW_DISCARD,
     GRANT,
     INDEX,
@@ -38,11 +41,13 @@ from rummytable.ai.tress.model.state import (
     LAY_OFF,
     PLAY,
     RANK,
+    ROW,
     RUN,
     SET,
-    STOCK,
+    STOCK_MOVE,
     SUIT,
     SWAP,
+    Hand,
     MeldT,
     Move,
     TressModel,
@@ -59,12 +64,10 @@ __all__ = ["CALL_MOVES", "DISCARD_MOVES", "DRAW_DISCARD_MOVE", "GRANT_MOVE", "LA
            "run_end"]
 
 
-STOCK_MOVE: Move = (STOCK, 0, 0, None)
 DRAW_DISCARD_MOVE: Move = (DRAW_DISCARD, 0, 0, None)
 GRANT_MOVE: Move = (GRANT, 0, 0, None)
 CALL_MOVES: tuple[Move, ...] = tuple((CALL, seat, 0, None) for seat in range(6))
-DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
-"""The shared move tuples (no new tuple per listing)."""
+"""The shared move tuples (no new tuple per listing; the discards' are the state's :data:`DISCARD_MOVES`)."""
 
 _ACE = 14
 
@@ -98,17 +101,81 @@ def callers(model: TressModel) -> list[int]:
     return [s for s in ((model.turn + k) % n for k in range(1, n)) if can_call(model, s)]
 
 
-def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
+def legal_moves(model: TressModel, seat: int | None = None, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
     """The legal moves of ``seat`` (default: the seat to move), as the engine's ``legal_actions``.
 
-    Empty once the round is over (the model plays one round).
+    Empty once the round is over (the model plays one round). In the play phase, see
+    :func:`play_moves` (``limit``: the lay-downs looked at, there).
     """
     phase = model.phase
-    if phase > PLAY:
-        return []
     if seat is None or seat == model.turn:
         if phase == PLAY:
-            return play_moves(model)
+            seat = model.turn
+            if model.down[seat]:
+                return _play_moves(model, limit)
+            # The common play phase is listed here, with quick.may_meet(hand, sets, runs, wrap, distinct,
+            # size) written out, rather than in functions of their own: in Pyodide a call costs as much as
+            # a third of the test (tests/ai/test_ai_tress_model_quick.py checks that the two agree). It
+            # goes on to _play_moves unless the hand certainly holds no lay-down (T-6..T-9, T-12).
+            cards = model.held[seat]
+            hand = model.hands[seat]
+            spades, hearts, diamonds, clubs, joker_row = hand
+            jokers = JOKER_COUNT[joker_row]
+            size = len(cards)
+            meets = False
+            if size >= model.least and size != jokers:
+                try:
+                    low0, high0, w0 = ROW_INFO[spades]
+                    low1, high1, w1 = ROW_INFO[hearts]
+                    low2, high2, w2 = ROW_INFO[diamonds]
+                    low3, high3, w3 = ROW_INFO[clubs]
+                    gate = model.run_gate[jokers]  # may_meet's first runs test, worked out per round
+                    if not gate or (w0 | w1 | w2 | w3) & gate:
+                        sets = model.sets
+                        if not sets:
+                            meets = True  # runs only: that test was may_meet's answer
+                        else:
+                            rules = model.rules
+                            need = 0
+                            if rules.distinct:
+                                levels = (LOW_LEVELS[low0 + low1 + low2 + low3]
+                                          + HIGH_LEVELS[high0 + high1 + high2 + high3])
+                                three = levels % 16
+                                if three < sets:
+                                    if not jokers or levels // 256 < sets:
+                                        need = -1  # too few ranks, or no joker to make up a third card
+                                    else:
+                                        # Sets short of three naturals: a joker each on a rank held twice, two else.
+                                        short, pairs = sets - three, levels // 16 % 16 - three
+                                        need = short if short < pairs else pairs  # (no call to min)
+                                        need += 2 * (short - need)
+                            else:
+                                need = max(0, 3 * sets - (size - jokers))
+                            runs = model.runs
+                            if need >= 0 and runs:
+                                allowed = (jokers - need) // runs
+                                meets = allowed >= 0 and (rules.wrap or allowed >= 3
+                                                          or bool((w0 | w1 | w2 | w3) & WINDOW_BIT[allowed]))
+                            elif need >= 0:
+                                meets = need <= jokers
+                except KeyError:  # a row or a count not met before: the tables are filled there
+                    rules = model.rules
+                    meets = may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct, size)
+            if meets:
+                return _play_moves(model, limit)
+            # The common case, found cheaply: no lay-down in the hand (so T-23 does not hold back the
+            # discard either): every card but the one taken from the pile (T-14), copied from the hand.
+            held = model.held_moves[seat]
+            drawn = model.drawn
+            if drawn < 0:
+                return held[:]
+            if cards[-1] == drawn:
+                return held[:-1]  # the card just taken from the pile came in last
+            moves = held[:]
+            del moves[cards.index(drawn)]
+            return moves
+        if phase > PLAY:
+            return []
         if phase == CLAIM:
             return [STOCK_MOVE, DRAW_DISCARD_MOVE, GRANT_MOVE]  # a call is pending: the top is live
         if model.discard and not model.dead:
@@ -117,26 +184,33 @@ def legal_moves(model: TressModel, seat: int | None = None) -> list[Move]:
     return [CALL_MOVES[seat]] if can_call(model, seat) else []
 
 
-def _leaves_discard(model: TressModel, hand: int, used: int) -> bool:
-    """T-14: the play leaves a card to discard other than the one taken from the pile."""
-    rest = hand & ~used
-    if not rest:
+def _leaves_discard(model: TressModel, hand: Hand, melds: tuple[tuple[int, ...], ...]) -> bool:
+    """T-14: a play of the held cards in ``melds`` (card tuples, no card twice) leaves a card to
+    discard other than the one taken from the pile (``out_without_discard``: or no card at all)."""
+    left = len(model.held[model.turn])
+    for cards in melds:
+        left -= len(cards)
+    if not left:
         return bool(model.rules.out_without)
-    return model.drawn < 0 or rest != 1 << model.drawn
+    drawn = model.drawn
+    if left != 1 or drawn < 0 or not hand[ROW[drawn]] & BIT[drawn]:
+        return True
+    # The one card left is the card from the pile unless that card is among those played.
+    return any(drawn in cards for cards in melds)
 
 
 NewMeld = tuple[int, int, int, tuple[int, ...], int]
 """A meld of a lay-down move: ``(kind, key, start, cards, jokers)`` (a :data:`MeldT` without its owner)."""
 
 
-def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...]:
+def materialise(hand: Hand, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...]:
     """The melds of a lay-down given as solver signatures, with the lowest physical copies first.
 
     As the engine's ``solver._materialise``: copies are taken in meld order, a set's naturals by
     suit then its jokers, a run's cards low to high.
     """
-    taken = 0
-    jokers = [c for c in range(JOKER0, JOKER0 + 6) if hand >> c & 1]
+    taken = [0, 0, 0, 0]
+    jokers = [JOKER0 + copy for copy in range(6) if hand[4] >> copy & 1]
     next_joker = 0
     melds: list[NewMeld] = []
     for sig in lay:
@@ -144,11 +218,8 @@ def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...
         if sig[0] == 0:
             rank, suits, count = cast(SetSig, sig)[1:]
             for suit in range(4):
-                base = (suit * 13 + rank - 2) * 2
                 for _ in range(suits[suit]):
-                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
-                    taken |= 1 << card
-                    cards.append(card)
+                    cards.append(_take_copy(hand, taken, suit, rank))
             cards.extend(jokers[next_joker:next_joker + count])
             next_joker += count
             melds.append((SET, rank, 0, tuple(cards), 0))
@@ -160,23 +231,23 @@ def materialise(hand: int, ctx: Ctx, lay: tuple[Sig, ...]) -> tuple[NewMeld, ...
                     cards.append(jokers[next_joker])
                     next_joker += 1
                 else:
-                    base = (suit * 13 + rank - 2) * 2
-                    card = base if hand >> base & 1 and not taken >> base & 1 else base + 1
-                    taken |= 1 << card
-                    cards.append(card)
+                    cards.append(_take_copy(hand, taken, suit, rank))
             melds.append((RUN, suit, start, tuple(cards), mask))
     return tuple(melds)
 
 
-def _mask(melds: tuple[NewMeld, ...]) -> int:
-    bits = 0
-    for meld in melds:
-        for card in meld[3]:
-            bits |= 1 << card
-    return bits
+def _take_copy(hand: Hand, taken: list[int], suit: int, rank: int) -> int:
+    """The lowest copy of the natural ``rank`` of ``suit`` held and not yet taken (marked taken in ``taken``)."""
+    card = (suit * 13 + rank - 2) * 2
+    bit = BIT[card]
+    if not (hand[suit] & bit and not taken[suit] & bit):
+        card += 1
+        bit = BIT[card]
+    taken[suit] |= bit
+    return card
 
 
-def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
+def _lay_downs(model: TressModel, hand: Hand, limit: int) -> list[Move]:
     """The engine's candidate lay-downs (see the module docstring), those that leave a discard.
 
     The caller has asked :func:`~rummytable.ai.tress.model.quick.may_meet` for the contract; the
@@ -202,7 +273,7 @@ def _lay_downs(model: TressModel, hand: int, limit: int) -> list[Move]:
     moves = []
     for lay in found:
         melds = materialise(hand, ctx, lay)
-        if _leaves_discard(model, hand, _mask(melds)):
+        if _leaves_discard(model, hand, tuple(meld[3] for meld in melds)):
             moves.append((LAY_DOWN, 0, 0, melds))
     return moves
 
@@ -255,13 +326,17 @@ def _any_lay_down(model: TressModel) -> Move | None:
     seat = model.turn
     ctx = model.rules.ctx
     hand = model.hands[seat]
-    pools: list[tuple[int, bool]] = []
+    pools: list[tuple[Hand, bool]] = []
     if model.all_cards:
         pools.append((hand, True))
     else:
         if model.rules.out_without:
             pools.append((hand, True))
-        pools.extend((hand & ~(1 << card), False) for card in _CARD_ORDER if hand >> card & 1 and card != model.drawn)
+        for card in _CARD_ORDER:
+            if hand[ROW[card]] & BIT[card] and card != model.drawn:
+                pool = hand[:]
+                pool[ROW[card]] -= BIT[card]
+                pools.append((pool, False))
     for pool, whole in pools:
         found = enumerate_lay_downs(ctx, counts_of(pool), model.sets, model.runs, whole, 1)
         if found:
@@ -308,23 +383,27 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
         :data:`LAY_DOWN_LIMIT` lists exactly the engine's moves; a play-out may ask for fewer, which
         gives the first of the same lay-downs (every move listed is still among the engine's).
     """
+    return legal_moves(model, None, limit)
+
+
+def _play_moves(model: TressModel, limit: int) -> list[Move]:
+    """:func:`play_moves` once the quick test has not ruled out a lay-down, or for a player who is down."""
     seat = model.turn
+    held = model.held_moves[seat]
+    cards = model.held[seat]
     hand = model.hands[seat]
     rules = model.rules
     down = model.down[seat]
     moves: list[Move]
     if down:
         moves = _lay_downs(model, hand, limit) if rules.extra else []
-    elif may_meet(hand, model.sets, model.runs, rules.wrap, rules.distinct):
-        moves = _lay_downs(model, hand, limit)
     else:
-        moves = []  # the common case, found cheaply: no lay-down in the hand
-    cards = model.held[seat]
+        moves = _lay_downs(model, hand, limit)
     if down and not model.all_cards:
         wrap, no_adjacent = rules.wrap, rules.no_adjacent
         melds = model.melds
         for card in cards:
-            if not _leaves_discard(model, hand, 1 << card):
+            if not _leaves_discard(model, hand, ((card,),)):
                 continue
             joker = card >= JOKER0
             rank = RANK[card]
@@ -351,10 +430,10 @@ def play_moves(model: TressModel, limit: int = LAY_DOWN_LIMIT) -> list[Move]:
                         moves.append((SWAP, card, index, None))
     if not rules.must_lay or not must_lay_down_first(model):
         drawn = model.drawn
-        if moves:
-            moves.extend([DISCARD_MOVES[c] for c in cards if c != drawn])
+        if drawn < 0:
+            moves.extend(held)
         else:
-            moves = [DISCARD_MOVES[c] for c in cards if c != drawn]
+            moves.extend([move for move in held if move[1] != drawn])
     elif not any(m[0] == LAY_DOWN for m in moves):
         extra = _any_lay_down(model)
         if extra is not None:

@@ -27,14 +27,14 @@ import random
 
 from rummytable.ai.tress.model.moves import (
     CALL_MOVES,
-    DISCARD_MOVES,
     DRAW_DISCARD_MOVE,
     STOCK_MOVE,
     callers,
-    play_moves,
+    legal_moves,
     run_end,
 )
 from rummytable.ai.tress.model.state import (
+    BIT,
     CLAIM,
     DISCARD,
     DRAW,
@@ -45,6 +45,7 @@ from rummytable.ai.tress.model.state import (
     RANK,
     SET,
     SUIT,
+    Hand,
     Move,
     TressModel,
     card_points,
@@ -65,33 +66,37 @@ MAX_PLAYS = 40
 """Plays at most in one turn (a hand holds far fewer cards, so never reached in practice)."""
 
 
-def _near(card: int) -> tuple[int, int]:
-    """The bits of the other cards of ``card``'s rank, and of its suit one value away (the ace next to the two too)."""
-    if card >= JOKER0:
-        return 0, 0
+def _near(card: int) -> tuple[int, int, int]:
+    """The bits, in ``card``'s suit row, of the cards of its suit one value away (the ace next to the two
+    too); the two bits of its rank in any suit row; its own bit in its row."""
     rank, suit = RANK[card], SUIT[card]
-    same = 0
-    for other in range(JOKER0):
-        if other != card and RANK[other] == rank:
-            same |= 1 << other
     near = 0
     for other in range(JOKER0):
         if SUIT[other] == suit and (abs(RANK[other] - rank) == 1 or {RANK[other], rank} == {2, 14}):
-            near |= 1 << other
-    return same, near
+            near |= BIT[other]
+    return near, 3 << (rank - 2) * 2, BIT[card]
 
 
-_NEAR = tuple(_near(card) for card in range(JOKER0 + 6))
-"""Per card: :func:`_near`'s two bit sets."""
+_NEAR = tuple(_near(card) for card in range(JOKER0))
+"""Per natural card: :func:`_near`'s row bits."""
 
 
-def helps(hand: int, card: int) -> bool:
-    """True when ``card`` builds on ``hand``: a joker, a rank held twice more (a set, T-6), or a card
-    of its suit one value away (a run, T-7)."""
+def helps(hand: Hand, card: int) -> bool:
+    """True when ``card`` builds on ``hand`` (a model hand's rows): a joker, a rank held twice more (a
+    set, T-6), or a card of its suit one value away (a run, T-7)."""
     if card >= JOKER0:
         return True
-    same, near = _NEAR[card]
-    return bool(hand & near) or (hand & same).bit_count() >= 2
+    near, rank_bits, own = _NEAR[card]
+    suit = card // 26
+    if hand[suit] & near:
+        return True
+    # The rank's other cards: its two bits in every suit, less the card itself when held (masks and
+    # bit counts only: a shift is slow in Pyodide).
+    same = ((hand[0] & rank_bits).bit_count() + (hand[1] & rank_bits).bit_count()
+            + (hand[2] & rank_bits).bit_count() + (hand[3] & rank_bits).bit_count())
+    if hand[suit] & own:
+        same -= 1
+    return same >= 2
 
 
 def fits_table(model: TressModel, card: int) -> bool:
@@ -175,7 +180,7 @@ def policy_turn(model: TressModel, rng: random.Random, explore: float = EXPLORE)
         return
     seat = model.turn
     for _ in range(MAX_PLAYS):
-        moves = play_moves(model, PLAYOUT_LAY_DOWNS)
+        moves = legal_moves(model, None, PLAYOUT_LAY_DOWNS)  # play_moves, one call fewer
         move = choose_play(model, moves)
         if move is None:
             discard = choose_discard(model, moves, rng, explore)
@@ -186,7 +191,7 @@ def policy_turn(model: TressModel, rng: random.Random, explore: float = EXPLORE)
         model.apply(move)
         if model.phase != PLAY or model.turn != seat:
             return
-    model.apply(DISCARD_MOVES[next(c for c in model.held[seat] if c != model.drawn)])
+    model.apply(next(m for m in model.held_moves[seat] if m[1] != model.drawn))
 
 
 def standing(model: TressModel) -> list[int]:

@@ -17,12 +17,17 @@ likely as the engine's; it is for search only (a move found with it is checked b
 
 from __future__ import annotations
 
-from rummytable.ai.tress.model.state import CLAIM, DRAW, TressModel
+from rummytable.ai.tress.model.state import CLAIM, DRAW, STOCK, STOCK_MOVE, Move, TressModel
 
 __all__ = ["SeatStockModel"]
 
 _CARDS = 110
 """Card numbers 0..109 (:mod:`~rummytable.ai.tress.model.state`)."""
+
+_STOCK_DRAW: Move = (STOCK, 0, 0, None)
+"""A draw from the stock equal to :data:`~rummytable.ai.tress.model.state.STOCK_MOVE` but not that
+tuple: :meth:`TressModel.apply` pops the top card at once for ``STOCK_MOVE`` itself, and takes any
+other draw through :meth:`TressModel._draw`, which this model gives its own cards."""
 
 
 class SeatStockModel(TressModel):
@@ -66,6 +71,10 @@ class SeatStockModel(TressModel):
         made.drawers = self.drawers
         made.dealt_at = self.dealt_at
         return made
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` as :meth:`TressModel.apply` does, but every draw from the stock through :meth:`_draw`."""
+        TressModel.apply(self, _STOCK_DRAW if move is STOCK_MOVE else move)
 
     def _draw(self, seat: int) -> int:
         """The highest stock card given to ``seat``, else the top card (T-11, T-17, T-21); -1 when the round ended."""

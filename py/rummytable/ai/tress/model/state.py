@@ -1,4 +1,4 @@
-"""A compact Tress round for search: integers, bit sets and tuples, no events, no history.
+"""A compact Tress round for search: small integers, suit rows and tuples, no events, no history.
 
 :class:`TressModel` is one Tress round in progress (docs/rules-tress.md, T-1..T-23) in the form
 a search can copy and play cheaply:
@@ -7,8 +7,16 @@ a search can copy and play cheaply:
   :data:`~rummytable.cards.SUITS` order S, H, D, C; ranks 2..14, the ace 14; copy 0 or 1 of the
   two decks, T-1), so 0..103, and ``104 + copy`` for the jokers ``JK`` .. ``JK.5``; every
   physical card keeps its own number, as in the engine (``9H`` and ``9H.1`` differ);
-* a **hand** is a bit set of cards (an ``int``, bit ``card``), kept together with the same cards
-  as a list (:attr:`TressModel.held`, in no particular order) for listing them fast;
+* a **hand** (:data:`~rummytable.ai.tress.model.hand.Hand`) is a list of five rows
+  ``[spades, hearts, diamonds, clubs, jokers]``: four 26-bit suit rows (bit
+  ``(rank - 2) * 2 + copy``, the ace's bits 24 and 25) and the jokers' row (bit ``copy``, 0..5);
+  card ``c`` is bit :data:`BIT` ``[c]`` of row :data:`ROW` ``[c]`` (``c // 26`` and
+  ``1 << c % 26``, which holds for the jokers too). Every number the model keeps stays below
+  2**30, the size of one digit of a Python int: wider ones take a slow path in WebAssembly
+  (Pyodide), where search also runs. The same cards are kept as a list (:attr:`TressModel.held`,
+  in the order they came into the hand) and beside it, in the same order, as a list of their
+  discard moves (:attr:`TressModel.held_moves`, :data:`DISCARD_MOVES` ``[card]``), so that the
+  discards are listed by copying one list and a card is found in the other by comparing ints;
 * the **stock** and the **discard pile** are lists of cards, top last (as in the engine);
 * a **meld** is a tuple :data:`MeldT` ``(owner, kind, key, start, cards, jokers)``: ``kind``
   :data:`SET` (``key`` its rank) or :data:`RUN` (``key`` its suit 0..3, ``start`` the value of
@@ -33,17 +41,37 @@ earlier rounds' score rows and ``last_result`` beyond its points and who went ou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rummytable.ai.tress.model.hand import (
+    ACE,
+    BIT,
+    INDEX,
+    JOKER0,
+    RANK,
+    ROW,
+    SUIT,
+    Hand,
+    card_points,
+    cards_of,
+    counts_of,
+    hand_points,
+    new_hand,
+    rank_of_value,
+)
+from rummytable.ai.tress.model.rules import ModelRules
 from rummytable.game import chance_rng
 from rummytable.tress.options import ROUNDS
-from rummytable.tress.solver.search import Counts, Ctx
 
 __all__ = [
-    "CALL", "CLAIM", "DISCARD", "DRAW", "DRAW_DISCARD", "GRANT", "JOKER0", "LAY_DOWN", "LAY_OFF", "MATCH_OVER",
-    "PLAY", "ROUND_OVER", "RUN", "SET", "STOCK", "SWAP", "MeldT", "ModelRules", "Move", "TressModel", "card_points",
-    "cards_of", "counts_of", "hand_points", "rank_of_value",
+    "ACE", "BIT", "CALL", "CLAIM", "DISCARD", "DISCARD_MOVES", "DRAW", "DRAW_DISCARD", "GRANT", "INDEX", "JOKER0",
+    "LAY_DOWN", "LAY_OFF", "MATCH_OVER", "PLAY", "RANK", "ROUND_OVER", "ROW", "RUN", "SET", "STOCK", "STOCK_MOVE",
+    "SUIT", "SWAP",
+    "Hand", "MeldT", "ModelRules", "Move", "TressModel", "card_points", "cards_of", "counts_of", "hand_points",
+    "new_hand", "rank_of_value",
 ]
+# The card tables and hand functions live in rummytable.ai.tress.model.hand; they are named here too.
 
 Move = tuple[int, int, int, Any]
 """``(kind, a, b, melds)``: ``(STOCK, 0, 0, None)``, ``(DRAW_DISCARD, 0, 0, None)``,
@@ -60,126 +88,17 @@ STOCK, DRAW_DISCARD, GRANT, CALL, LAY_DOWN, LAY_OFF, SWAP, DISCARD = range(8)
 top discard (T-11, T-17), let the first caller have it (T-17), call "take it" (T-16), lay down
 (T-12, T-20, extra melds T-13), lay off (T-13), swap a joker (T-10), discard (T-14)."""
 
+DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, card, 0, None) for card in range(110))
+"""The discard move of each card 0..109 (T-14): the one tuple listed, and held, for it."""
+
+STOCK_MOVE: Move = (STOCK, 0, 0, None)
+"""The draw from the stock (T-11): the one tuple listed for it, known to :meth:`TressModel.apply` by identity."""
+
 DRAW, CLAIM, PLAY, ROUND_OVER, MATCH_OVER = range(5)
 """Phases, as the engine's ``draw``, ``claim``, ``play``, ``round_over`` and ``match_over``."""
 
 SET, RUN = 0, 1
 """Meld kinds."""
-
-JOKER0 = 104
-"""The first joker's number; jokers are 104..109."""
-
-ACE = 14
-
-_POINTS = tuple([(20 if (c // 2) % 13 + 2 == ACE else 10 if (c // 2) % 13 + 2 >= 8 else 5) for c in range(104)]
-                + [50] * 6)
-"""Penalty points of each card in hand (T-2): 2-7 = 5, 8-K = 10, ace = 20, joker = 50."""
-
-RANK = tuple([(c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
-"""The rank (2..14) of each card; 0 for a joker."""
-
-SUIT = tuple([c // 26 for c in range(104)] + [-1] * 6)
-"""The suit index (0..3, S H D C) of each card; -1 for a joker."""
-
-INDEX = tuple([(c // 26) * 15 + (c // 2) % 13 + 2 for c in range(104)] + [0] * 6)
-"""Each natural card's index in the solver's count list (``suit * 15 + rank``)."""
-
-
-def rank_of_value(value: int, wrap: bool) -> int:
-    """The rank (2..14) at run value ``value`` (1 = low ace; with ``wrap`` any value, T-7)."""
-    if value == 1:
-        return ACE
-    if wrap:
-        return (value - 2) % 13 + 2
-    return value
-
-
-def card_points(card: int) -> int:
-    """Penalty points of one card in hand (T-2)."""
-    return _POINTS[card]
-
-
-def hand_points(hand: int) -> int:
-    """Total penalty points of the cards in the bit set ``hand`` (T-2, T-15)."""
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += _POINTS[low.bit_length() - 1]
-        hand ^= low
-    return total
-
-
-def cards_of(bits: int) -> list[int]:
-    """The cards of a bit set, lowest number first."""
-    cards = []
-    while bits:
-        low = bits & -bits
-        cards.append(low.bit_length() - 1)
-        bits ^= low
-    return cards
-
-
-def counts_of(hand: int) -> Counts:
-    """The solver's form of a hand (:class:`~rummytable.tress.solver.search.Counts`)."""
-    cnt = [0] * 60
-    rc = [0] * 15
-    jokers = 0
-    for card in cards_of(hand):
-        if card >= JOKER0:
-            jokers += 1
-        else:
-            cnt[INDEX[card]] += 1
-            rc[RANK[card]] += 1
-    return Counts(cnt, rc, jokers)
-
-
-class ModelRules:
-    """The Tress options a model needs, as plain attributes (shared by every copy of a model).
-
-    :ivar players: 3..6 (T-1). :ivar wrap: ``wrap_runs`` (T-7).
-    :ivar ctx: the solver's rule context (runs, joker ratio and adjacency T-9, distinct melds T-12).
-    :ivar contracts: per round 1..7 ``(sets, runs, all_cards)`` (T-4, T-20; index 0 unused).
-    :ivar no_adjacent: ``no_adjacent_jokers`` (T-9). :ivar ratio: the solver's ratio code (T-9).
-    :ivar swap: ``joker_swap`` (T-10). :ivar must_lay: ``must_lay_down`` (T-23).
-    :ivar extra: ``extra_melds`` (T-13). :ivar out_without: ``out_without_discard`` (T-14).
-    :ivar tie_break: ``tie_break_round7`` (T-3). :ivar down_may_claim: (T-16).
-    :ivar penalty: penalty cards (T-17). :ivar seat_order: ``claim_priority = seat_order`` (T-18).
-    :ivar claim_limit: granted claims per round, -1 for unlimited (T-19).
-    :ivar until_discard: ``claim_window = until_discard`` (T-19).
-    :ivar end_on_empty: ``empty_stock = end_round`` (T-21).
-    :ivar dead_limit: ``dead_stock_rebuilds``, -1 for off (T-22).
-    :ivar distinct: ``distinct_melds`` (T-12), as ``ctx.distinct``.
-    """
-
-    __slots__ = ("claim_limit", "contracts", "ctx", "dead_limit", "distinct", "down_may_claim", "end_on_empty", "extra",
-                 "must_lay", "no_adjacent", "out_without", "penalty", "players", "ratio", "seat_order", "swap",
-                 "tie_break", "until_discard", "wrap")
-
-    def __init__(self, *, players: int, wrap: bool, ctx: Ctx, contracts: tuple[tuple[int, int, bool], ...],
-                 no_adjacent: bool, ratio: int, swap: bool, must_lay: bool, extra: bool, out_without: bool,
-                 tie_break: bool, down_may_claim: bool, penalty: int, seat_order: bool, claim_limit: int,
-                 until_discard: bool, end_on_empty: bool, dead_limit: int) -> None:
-        """Store the fields named in the class docstring (already validated by ``TressOptions``)."""
-        self.players = players
-        self.wrap = wrap
-        self.ctx = ctx
-        self.distinct = ctx.distinct
-        self.contracts = contracts
-        self.no_adjacent = no_adjacent
-        self.ratio = ratio
-        self.swap = swap
-        self.must_lay = must_lay
-        self.extra = extra
-        self.out_without = out_without
-        self.tie_break = tie_break
-        self.down_may_claim = down_may_claim
-        self.penalty = penalty
-        self.seat_order = seat_order
-        self.claim_limit = claim_limit
-        self.until_discard = until_discard
-        self.end_on_empty = end_on_empty
-        self.dead_limit = dead_limit
-
 
 class TressModel:
     """A Tress round for search (see the module docstring for the encoding).
@@ -192,14 +111,17 @@ class TressModel:
     :ivar round: 1..7. :ivar dealer: the round's dealer.
     :ivar phase: :data:`DRAW`, :data:`CLAIM`, :data:`PLAY`, :data:`ROUND_OVER` or :data:`MATCH_OVER`.
     :ivar turn: the drawer / player to move (after the round: the engine's ``to_move``, -1 after round 7).
-    :ivar hands: a bit set of cards per seat. :ivar held: the same cards as a list per seat.
+    :ivar hands: a :data:`Hand` (five rows) per seat (a tuple of them).
+    :ivar held: per seat (a tuple), the same cards as a list, in the order they came into the hand.
+    :ivar held_moves: per seat, the discard move (:data:`DISCARD_MOVES`) of each card of ``held``, in
+        the same order.
     :ivar stock: top last. :ivar discard: top last.
     :ivar dead: the top discard may not be drawn or claimed (T-17).
     :ivar discarder: who discarded the top card, -1 for none (T-16).
     :ivar melds: the table, in the order laid (:data:`MeldT`). :ivar ids: the engine id of each.
-    :ivar next_id: the id of the next new meld. :ivar down: per seat, gone down (T-12).
-    :ivar claims: pending callers in the order they called (T-16, T-18).
-    :ivar used: granted claims per seat this round (T-19).
+    :ivar next_id: the id of the next new meld. :ivar down: per seat, gone down (T-12), a tuple.
+    :ivar claims: pending callers in the order they called (T-16, T-18), a tuple.
+    :ivar used: granted claims per seat this round (T-19), a tuple.
     :ivar drawn: the card taken from the pile this turn (T-14), else -1.
     :ivar restocks: rebuilds this round (T-21). :ivar stale: rebuilds since a card was laid (T-22).
     :ivar scores: totals per seat (before this round, plus it once scored).
@@ -207,28 +129,34 @@ class TressModel:
     :ivar out: the seat that went out, -1 for nobody (also while the round goes on).
     :ivar winners: the winners once the match is over (T-3).
     :ivar sets: :ivar runs: :ivar all_cards: this round's contract (T-4, T-20).
+    :ivar least: the cards its lay-down takes at the least (``3 * sets + 4 * runs``).
+    :ivar run_gate: this round's ``rules.run_gates``.
     :ivar players: the number of seats (``rules.players``, kept at hand).
     """
 
     __slots__ = ("all_cards", "claims", "dead", "dealer", "discard", "discarder", "down", "drawn", "hands", "held",
-                 "ids", "melds", "next_id", "out", "phase", "players", "points", "restocks", "round", "rules", "runs",
-                 "scores", "seed", "sets", "stale", "stock", "turn", "used", "winners")
+                 "held_moves", "ids", "least", "melds", "next_id", "out", "phase", "players", "points", "restocks",
+                 "round", "rules", "run_gate", "runs", "scores", "seed", "sets", "stale", "stock", "turn", "used",
+                 "winners")
 
     def __init__(self, rules: ModelRules, seed: int, round_no: int, dealer: int, phase: int, turn: int,
-                 hands: list[int], stock: list[int], discard: list[int], dead: bool, discarder: int,
-                 melds: list[MeldT], ids: list[int], next_id: int, down: list[bool], claims: list[int],
-                 used: list[int], drawn: int, restocks: int, stale: int, scores: list[int],
+                 hands: list[Hand], stock: list[int], discard: list[int], dead: bool, discarder: int,
+                 melds: list[MeldT], ids: list[int], next_id: int, down: Sequence[bool], claims: Sequence[int],
+                 used: Sequence[int], drawn: int, restocks: int, stale: int, scores: list[int],
                  points: tuple[int, ...] | None, out: int, winners: list[int],
                  held: list[list[int]] | None = None) -> None:
-        """Take every field as given (not copied); see the class docstring (``held`` is built when None)."""
+        """Take every field as given (not copied); see the class docstring (``held`` is built from the
+        hands when None; ``held_moves`` from ``held``)."""
         self.rules = rules
         self.seed = seed
         self.round = round_no
         self.dealer = dealer
         self.phase = phase
         self.turn = turn
-        self.hands = hands
-        self.held = held if held is not None else [cards_of(hand) for hand in hands]
+        # Per seat, in tuples: a tuple holds its items in the object itself, so a copy touches less memory.
+        self.hands = tuple(hands)
+        self.held = tuple(held) if held is not None else tuple(cards_of(hand) for hand in hands)
+        self.held_moves = tuple([DISCARD_MOVES[card] for card in cards] for cards in self.held)
         self.stock = stock
         self.discard = discard
         self.dead = dead
@@ -236,9 +164,10 @@ class TressModel:
         self.melds = melds
         self.ids = ids
         self.next_id = next_id
-        self.down = down
-        self.claims = claims
-        self.used = used
+        # Seldom changed, so kept as tuples that copies share (a change makes a new one).
+        self.down = tuple(down)
+        self.claims = tuple(claims)
+        self.used = tuple(used)
         self.drawn = drawn
         self.restocks = restocks
         self.stale = stale
@@ -247,15 +176,49 @@ class TressModel:
         self.out = out
         self.winners = winners
         self.sets, self.runs, self.all_cards = rules.contracts[round_no]
+        self.least = 3 * self.sets + 4 * self.runs
+        self.run_gate = rules.run_gates[round_no]
         self.players = rules.players
 
     def copy(self) -> TressModel:
-        """An independent copy (list copies; cards are ints, melds tuples, the rules shared)."""
-        return TressModel(self.rules, self.seed, self.round, self.dealer, self.phase, self.turn, self.hands[:],
-                          self.stock[:], self.discard[:], self.dead, self.discarder, self.melds[:], self.ids[:],
-                          self.next_id, self.down[:], self.claims[:], self.used[:], self.drawn, self.restocks,
-                          self.stale, self.scores[:], self.points, self.out, self.winners[:],
-                          [cards[:] for cards in self.held])
+        """An independent copy (list copies; cards are ints, melds, down flags, calls and claims used
+        tuples, the rules shared)."""
+        new = _new_model(TressModel)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.round = self.round
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.turn = self.turn
+        new.hands = tuple([hand[:] for hand in self.hands])
+        # [*x] leaves room to grow, most of the time, where x[:] leaves none: the next draw and
+        # discard append to these without moving them.
+        new.held = tuple([[*cards] for cards in self.held])
+        new.held_moves = tuple([[*moves] for moves in self.held_moves])
+        new.stock = self.stock[:]
+        new.discard = [*self.discard]
+        new.dead = self.dead
+        new.discarder = self.discarder
+        new.melds = self.melds[:]
+        new.ids = self.ids[:]
+        new.next_id = self.next_id
+        new.down = self.down
+        new.claims = self.claims
+        new.used = self.used
+        new.drawn = self.drawn
+        new.restocks = self.restocks
+        new.stale = self.stale
+        new.scores = self.scores[:]
+        new.points = self.points
+        new.out = self.out
+        new.winners = self.winners[:]
+        new.sets = self.sets
+        new.runs = self.runs
+        new.all_cards = self.all_cards
+        new.least = self.least
+        new.run_gate = self.run_gate
+        new.players = self.players
+        return new
 
     @property
     def to_move(self) -> int:
@@ -269,9 +232,11 @@ class TressModel:
         [(id, owner, kind, key, start, cards)], next_id, down, claims, used, drawn, restocks, stale,
         scores, points, out, winners)``.
         """
-        hands: list[object] = [[c for c in range(110) if hand >> c & 1] for hand in self.hands]
-        if hands != [sorted(cards) for cards in self.held]:
-            hands = ["the card lists differ from the bit sets", self.held]
+        hands: list[object] = [cards_of(hand) for hand in self.hands]
+        held = [sorted(cards) for cards in self.held]
+        moves = [[DISCARD_MOVES[card] for card in cards] for cards in self.held]
+        if hands != held or moves != list(self.held_moves) or any(len(hand) != 5 for hand in self.hands):
+            hands = ["the card lists differ from the rows", self.held, self.held_moves]
         melds = [(i, m[0], m[1], m[2], m[3], list(m[4])) for i, m in zip(self.ids, self.melds)]
         return (self.phase, self.turn, self.round, self.dealer, hands, list(self.stock), list(self.discard),
                 self.dead, self.discarder, melds, self.next_id, list(self.down), list(self.claims), list(self.used),
@@ -291,8 +256,19 @@ class TressModel:
 
         A :data:`CALL` is made by the seat it names; every other move by the seat to move.
         """
-        kind = move[0]
         seat = self.turn
+        if move is STOCK_MOVE and not self.claims and self.stock:
+            # The commonest draw, known by identity: the top of the stock (T-11). A drawn card is in
+            # no hand, so adding its bit sets it. The card taken from the pile is -1 before a draw.
+            card = self.stock.pop()
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
+            self.held_moves[seat].append(DISCARD_MOVES[card])
+            self.phase = PLAY
+            if not self.stock and self.rules.end_on_empty:
+                self._end_round(-1)
+            return
+        kind = move[0]
         if kind == DISCARD:
             if self.claims:
                 # T-19 option: calls made while the drawer played are served before his discard lands.
@@ -300,21 +276,36 @@ class TressModel:
                 if self.phase > PLAY:
                     return
             card = move[1]
-            left = self.hands[seat] = self.hands[seat] ^ 1 << card  # the card is in the hand
-            self.held[seat].remove(card)
+            # The card is held (moves are trusted), so subtracting its bit removes it (an addition or
+            # subtraction of small ints is cheaper than a bitwise operation, in Pyodide above all).
+            self.hands[seat][ROW[card]] -= BIT[card]
+            held = self.held[seat]
+            # Found among the ints (comparing tuples costs several times as much), taken from both lists.
+            at = held.index(card)
+            del held[at]
+            del self.held_moves[seat][at]
             self.discard.append(card)
             self.dead = False
             self.discarder = seat
             self.drawn = -1
-            if not left:
+            if not held:
                 self._end_round(seat)
                 return
-            if self.claims:
-                self.claims = []
+            # No call is pending here: a pending one was granted above (T-19).
             self.phase = DRAW
             seat += 1
             self.turn = seat if seat < self.players else 0
-        elif kind == STOCK:
+        elif kind == DRAW_DISCARD:
+            if self.claims:
+                self.claims = ()
+            card = self.discard.pop()
+            self.hands[seat][ROW[card]] += BIT[card]
+            self.held[seat].append(card)
+            self.held_moves[seat].append(DISCARD_MOVES[card])
+            self.drawn = card
+            self.dead = True
+            self.phase = PLAY
+        elif kind == STOCK:  # (the plain draw was taken above)
             if self.claims:
                 self._grant()
                 if self.phase > PLAY:
@@ -322,23 +313,16 @@ class TressModel:
             card = self._draw(seat)
             if card < 0:
                 return
-            self.hands[seat] |= 1 << card
+            # A drawn card is in no hand: adding its bit sets it.
+            self.hands[seat][ROW[card]] += BIT[card]
             self.held[seat].append(card)
+            self.held_moves[seat].append(DISCARD_MOVES[card])
             self.drawn = -1
             self.phase = PLAY
-            if self.rules.end_on_empty and not self.stock:
+            if not self.stock and self.rules.end_on_empty:
                 self._end_round(-1)
-        elif kind == DRAW_DISCARD:
-            if self.claims:
-                self.claims = []
-            card = self.discard.pop()
-            self.hands[seat] |= 1 << card
-            self.held[seat].append(card)
-            self.drawn = card
-            self.dead = True
-            self.phase = PLAY
         elif kind == CALL:
-            self.claims.append(move[1])
+            self.claims = (*self.claims, move[1])
             if self.phase == DRAW:
                 self.phase = CLAIM
         elif kind == GRANT:
@@ -355,23 +339,25 @@ class TressModel:
     def _lay_down(self, seat: int, melds: tuple[tuple[int, int, int, tuple[int, ...], int], ...]) -> None:
         """T-12, T-13 (extra melds), T-20: new melds from the hand; round 7 ends the round."""
         self.stale = 0
-        mask = 0
-        held = self.held[seat]
+        hand = self.hands[seat]
+        held, held_moves = self.held[seat], self.held_moves[seat]
         for kind, key, start, cards, jokers in melds:
             for card in cards:
-                mask |= 1 << card
-                held.remove(card)
+                hand[ROW[card]] -= BIT[card]  # held: subtracting the bit removes it
+                at = held.index(card)
+                del held[at]
+                del held_moves[at]
             self.melds.append((seat, kind, key, start, cards, jokers))
             self.ids.append(self.next_id)
             self.next_id += 1
-        left = self.hands[seat] = self.hands[seat] & ~mask
-        if self.drawn >= 0 and not left >> self.drawn & 1:
+        drawn = self.drawn
+        if drawn >= 0 and not hand[ROW[drawn]] & BIT[drawn]:
             self.drawn = -1
         if self.all_cards:
             self._end_round(seat)
             return
-        self.down[seat] = True
-        if not left:
+        self.down = (*self.down[:seat], True, *self.down[seat + 1:])
+        if not held:
             self._end_round(seat)
 
     def _lay_off(self, seat: int, card: int, index: int, high: int) -> None:
@@ -388,12 +374,15 @@ class TressModel:
                 if self.rules.wrap and new_start < 1 and not (start == 1 and start + len(cards) - 1 == ACE):
                     new_start = 13
                 self.melds[index] = (owner, kind, key, new_start, (card, *cards), jokers << 1 | joker)
-        left = self.hands[seat] = self.hands[seat] & ~(1 << card)
-        self.held[seat].remove(card)
+        self.hands[seat][ROW[card]] -= BIT[card]
+        held = self.held[seat]
+        at = held.index(card)
+        del held[at]
+        del self.held_moves[seat][at]
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
-        if not left:
+        if not held:
             self._end_round(seat)
 
     def _swap(self, seat: int, card: int, index: int) -> None:
@@ -408,10 +397,15 @@ class TressModel:
                 break
         else:  # pragma: no cover - only listed swaps are applied
             raise ValueError("no joker stands for that card")
-        self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << freed
-        held = self.held[seat]
-        held.remove(card)
+        hand = self.hands[seat]
+        hand[ROW[card]] -= BIT[card]
+        hand[ROW[freed]] += BIT[freed]
+        held, held_moves = self.held[seat], self.held_moves[seat]
+        at = held.index(card)
+        del held[at]
+        del held_moves[at]
         held.append(freed)
+        held_moves.append(DISCARD_MOVES[freed])
         if self.drawn == card:
             self.drawn = -1
         self.stale = 0
@@ -420,17 +414,20 @@ class TressModel:
         """T-17: the first caller gets the top discard and the penalty card(s); the pile's top is dead."""
         caller = self.claim_order()[0]
         card = self.discard.pop()
-        self.hands[caller] |= 1 << card
+        hand = self.hands[caller]
+        hand[ROW[card]] += BIT[card]
         self.held[caller].append(card)
-        self.used[caller] += 1
-        self.claims = []
+        self.held_moves[caller].append(DISCARD_MOVES[card])
+        self.used = (*self.used[:caller], self.used[caller] + 1, *self.used[caller + 1:])
+        self.claims = ()
         self.dead = True
         for _ in range(self.rules.penalty):
             penalty = self._draw(caller)
             if penalty < 0:
                 return
-            self.hands[caller] |= 1 << penalty
+            hand[ROW[penalty]] += BIT[penalty]
             self.held[caller].append(penalty)
+            self.held_moves[caller].append(DISCARD_MOVES[penalty])
             if self.rules.end_on_empty and not self.stock:
                 self._end_round(-1)
                 return
@@ -466,7 +463,7 @@ class TressModel:
         self.points = points
         self.scores = [a + b for a, b in zip(self.scores, points)]
         self.out = out
-        self.claims = []
+        self.claims = ()
         self.drawn = -1
         if self.round == ROUNDS:
             scores = self.scores
@@ -479,3 +476,7 @@ class TressModel:
             self.phase, self.turn = MATCH_OVER, -1
         else:
             self.phase, self.turn = ROUND_OVER, (self.dealer + 1) % self.rules.players
+
+
+_new_model = object.__new__
+"""Makes an empty :class:`TressModel` for :meth:`TressModel.copy`, which fills every slot."""
