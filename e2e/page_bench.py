@@ -560,15 +560,16 @@ def bench_search_model(ctx: Any, *, positions: int = 300, seed: int = 1, playout
     A Pyodide of its own is started in a page of the site that runs no script of its own, from
     the same boot.json, standard library and engine files as the worker, so the models and the
     engine run on the WebAssembly the players get. Python's CPU clock there is coarse (about
-    0.1 ms), so each turn is repeated more often than in CPython: 40 times on the engine, 400 on
-    the model (Take) and 200 (Tress, whose turns are longer). ``positions`` and ``playouts`` are
+    0.1 ms), so each turn is repeated more often than in CPython: 100 times on the engine and
+    1,000 on the model, which puts the clock's step at 1 microsecond of an engine turn and 0.1 of
+    a model turn (a model turn takes 2-4 microseconds). ``positions`` and ``playouts`` are
     Take's; Tress, whose play-outs run a whole round, takes half as many positions and a tenth of
     the play-outs. Reports each section's JSON under ``take`` and ``tress`` (times in
     microseconds, speed-ups as ratios).
     """
     games = {
-        "take": {"positions": positions, "seed": seed, "engineRepeat": 40, "modelRepeat": 400, "playouts": playouts},
-        "tress": {"positions": max(1, positions // 2), "seed": seed, "engineRepeat": 40, "modelRepeat": 200,
+        "take": {"positions": positions, "seed": seed, "engineRepeat": 100, "modelRepeat": 1000, "playouts": playouts},
+        "tress": {"positions": max(1, positions // 2), "seed": seed, "engineRepeat": 100, "modelRepeat": 1000,
                   "playouts": max(1, playouts // 10)},
     }
     context = ctx.browser.new_context()
