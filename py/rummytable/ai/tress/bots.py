@@ -193,7 +193,8 @@ class TressNormalBot(TressBot):
 
 @register
 class TressHardBot(TressBot):
-    """Normal play, with its best discards played to the end of the round on sampled deals of the unseen cards.
+    """Normal play, with its best discards played to the end of the round on sampled deals of the unseen cards
+    (each deal's stock dealt out to the seats in advance, :mod:`~rummytable.ai.tress.model.seat_stock`).
 
     Work units: normal's evaluation steps, then :data:`~rummytable.ai.tress.search.TURN_UNITS` per
     model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns (a quarter in round 7).
