@@ -1,20 +1,23 @@
 """A cheap default policy for Tress play-outs on the search model, and :func:`playout`.
 
-The policy plays greedily, on the model only:
+The policy plays greedily, on the model only, close to the normal level (whose judgement the
+players at the table follow) with quick readings of a hand (:mod:`~rummytable.ai.tress.model.shape`):
 
 * **"take it"** (T-16..T-18): when a discard is exposed, every seat that may call is asked once,
   from the drawer's left (:func:`~rummytable.ai.tress.model.moves.callers`, the tournament tool's
   order for ties), all on the same position, as the tool asks the bots; a seat not yet down calls
-  for a card that :func:`helps` its hand (not in round 7). The calls are then made in that order;
-  the engine serves them by ``claim_priority``;
-* **draw** (T-11, T-17): the top discard when it helps the hand (the drawer's answer to a call
-  too), else the stock, which grants a pending call;
+  for a card that :func:`~rummytable.ai.tress.model.shape.builds` on its hand, bringing the
+  contract closer (not in round 7). The calls are then made in that order; the engine serves them
+  by ``claim_priority``;
+* **draw** (T-11, T-17): the top discard when it brings the contract closer (once down: when it
+  can be laid off; the drawer's answer to a call too), else the stock, which grants a pending call;
 * **plays** (T-12, T-13, T-20): of the first :data:`PLAYOUT_LAY_DOWNS` listed lay-downs, the one
   that sheds the most penalty points (T-2);
   then, while any is listed, a lay-off (natural cards first, jokers last);
-* **discard** (T-14): the highest-scoring card that does not help the hand, else the highest
-  non-joker, else a joker; with probability :data:`EXPLORE` a random allowed card instead, so
-  that play-outs differ.
+* **discard** (T-14): the card that builds least towards the contract
+  (:func:`~rummytable.ai.tress.model.shape.usefulness`), of those the one that gives no free lay-off
+  to another player who is down (T-13), then the highest-scoring; a joker last; with probability
+  :data:`EXPLORE` a random allowed card instead, so that play-outs differ.
 
 Every move comes from :func:`~rummytable.ai.tress.model.moves.legal_moves` /
 :func:`~rummytable.ai.tress.model.moves.play_moves` or is one of the draws they list, so the policy
@@ -33,8 +36,8 @@ from rummytable.ai.tress.model.moves import (
     legal_moves,
     run_end,
 )
+from rummytable.ai.tress.model.shape import JOKER_USE, builds, usefulness
 from rummytable.ai.tress.model.state import (
-    BIT,
     CLAIM,
     DISCARD,
     DRAW,
@@ -44,15 +47,13 @@ from rummytable.ai.tress.model.state import (
     PLAY,
     RANK,
     SET,
-    SUIT,
-    Hand,
     Move,
     TressModel,
     card_points,
     hand_points,
 )
 
-__all__ = ["EXPLORE", "PLAYOUT_LAY_DOWNS", "choose_discard", "choose_play", "claim_window", "fits_table", "helps",
+__all__ = ["EXPLORE", "PLAYOUT_LAY_DOWNS", "choose_discard", "choose_play", "claim_window", "fits_table",
            "playout", "policy_turn", "standing", "wants_top"]
 
 EXPLORE = 0.1
@@ -64,39 +65,6 @@ more than the rest of a play-out."""
 
 MAX_PLAYS = 40
 """Plays at most in one turn (a hand holds far fewer cards, so never reached in practice)."""
-
-
-def _near(card: int) -> tuple[int, int, int]:
-    """The bits, in ``card``'s suit row, of the cards of its suit one value away (the ace next to the two
-    too); the two bits of its rank in any suit row; its own bit in its row."""
-    rank, suit = RANK[card], SUIT[card]
-    near = 0
-    for other in range(JOKER0):
-        if SUIT[other] == suit and (abs(RANK[other] - rank) == 1 or {RANK[other], rank} == {2, 14}):
-            near |= BIT[other]
-    return near, 3 << (rank - 2) * 2, BIT[card]
-
-
-_NEAR = tuple(_near(card) for card in range(JOKER0))
-"""Per natural card: :func:`_near`'s row bits."""
-
-
-def helps(hand: Hand, card: int) -> bool:
-    """True when ``card`` builds on ``hand`` (a model hand's rows): a joker, a rank held twice more (a
-    set, T-6), or a card of its suit one value away (a run, T-7)."""
-    if card >= JOKER0:
-        return True
-    near, rank_bits, own = _NEAR[card]
-    suit = card // 26
-    if hand[suit] & near:
-        return True
-    # The rank's other cards: its two bits in every suit, less the card itself when held (masks and
-    # bit counts only: a shift is slow in Pyodide).
-    same = ((hand[0] & rank_bits).bit_count() + (hand[1] & rank_bits).bit_count()
-            + (hand[2] & rank_bits).bit_count() + (hand[3] & rank_bits).bit_count())
-    if hand[suit] & own:
-        same -= 1
-    return same >= 2
 
 
 def fits_table(model: TressModel, card: int) -> bool:
@@ -114,11 +82,11 @@ def fits_table(model: TressModel, card: int) -> bool:
 
 
 def wants_top(model: TressModel, seat: int, card: int) -> bool:
-    """Whether ``seat`` takes ``card`` from the discard pile: before going down when it :func:`helps`
-    the hand, once down when it can be laid off (T-13)."""
+    """Whether ``seat`` takes ``card`` from the discard pile: before going down when it
+    :func:`~rummytable.ai.tress.model.shape.builds` on the hand, once down when it can be laid off (T-13)."""
     if model.down[seat]:
         return not model.all_cards and fits_table(model, card)
-    return helps(model.hands[seat], card)
+    return builds(model.hands[seat], card, model.sets, model.runs)
 
 
 def claim_window(model: TressModel) -> None:
@@ -126,7 +94,8 @@ def claim_window(model: TressModel) -> None:
     if model.phase != DRAW or not model.discard or model.dead or model.all_cards:
         return
     card = model.discard[-1]
-    wanted = [seat for seat in callers(model) if not model.down[seat] and helps(model.hands[seat], card)]
+    wanted = [seat for seat in callers(model)
+              if not model.down[seat] and builds(model.hands[seat], card, model.sets, model.runs)]
     for seat in wanted:
         model.apply(CALL_MOVES[seat])
 
@@ -153,12 +122,18 @@ def choose_discard(model: TressModel, moves: list[Move], rng: random.Random, exp
         return None
     if explore and rng.random() < explore:
         return rng.choice(discards)
-    hand = model.hands[model.turn]
+    seat = model.turn
+    hand = model.hands[seat]
+    sets, runs = model.sets, model.runs
+    # A card that can be laid off is a free play for a player who is down (T-13): the normal level
+    # weighs that too.
+    watch = not model.all_cards and any(down for other, down in enumerate(model.down) if other != seat)
     best: Move | None = None
-    best_key = (-1, -1, -1)
+    best_key = (False, -JOKER_USE - 1, False, -1)
     for move in discards:
         card = move[1]
-        key = (card < JOKER0, not helps(hand, card), card_points(card))
+        key = (card < JOKER0, -usefulness(hand, card, sets, runs), not (watch and fits_table(model, card)),
+               card_points(card))
         if key > best_key:
             best, best_key = move, key
     return best

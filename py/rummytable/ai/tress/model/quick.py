@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from rummytable.ai.tress.model.hand import Hand
 
-__all__ = ["HIGH_LEVELS", "JOKER_COUNT", "LOW_LEVELS", "ROWS_KEPT", "ROW_INFO", "WINDOW_BIT", "RowInfo", "may_meet",
-           "rank_counts"]
+__all__ = ["HIGH_LEVELS", "JOKER_COUNT", "LOW_LEVELS", "ROWS_KEPT", "ROW_INFO", "WINDOW_BIT", "RowInfo", "fill_levels",
+           "may_meet", "rank_counts", "row_info"]
 
 _LOW_NIBBLES, _HIGH_NIBBLES = 6, 7
 """Ranks 2..7 (the low 12 bits of a suit row) and ranks 8..A (its high 14 bits)."""
@@ -97,7 +97,7 @@ ROW_INFO: dict[int, RowInfo] = {}
 """Suit row -> its :data:`RowInfo`: filled as rows are met."""
 
 
-def _row(row: int) -> RowInfo:
+def row_info(row: int) -> RowInfo:
     """Work out a suit row's packed rank counts and best four-value window, and keep them."""
     if len(ROW_INFO) >= ROWS_KEPT:
         ROW_INFO.clear()
@@ -123,6 +123,14 @@ def _levels(packed: int, table: dict[int, int], fives: int, sixes: int, sevens: 
              | ((packed + sevens) & eights).bit_count() << 8)
     table[packed] = found
     return found
+
+
+def fill_levels(packed: int, high: bool) -> int:
+    """:data:`LOW_LEVELS` (``high`` False) or :data:`HIGH_LEVELS`'s entry for ``packed`` counts, worked out
+    and kept (for a caller that found none in the table)."""
+    if high:
+        return _levels(packed, HIGH_LEVELS, _FIVES_HIGH, _SIXES_HIGH, _SEVENS_HIGH, _EIGHTS_HIGH)
+    return _levels(packed, LOW_LEVELS, _FIVES_LOW, _SIXES_LOW, _SEVENS_LOW, _EIGHTS_LOW)
 
 
 def rank_counts(hand: Hand) -> tuple[int, int]:
@@ -157,10 +165,10 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
         low2, high2, w2 = rows[diamonds]
         low3, high3, w3 = rows[clubs]
     except KeyError:
-        low0, high0, w0 = _row(spades)
-        low1, high1, w1 = _row(hearts)
-        low2, high2, w2 = _row(diamonds)
-        low3, high3, w3 = _row(clubs)
+        low0, high0, w0 = row_info(spades)
+        low1, high1, w1 = row_info(hearts)
+        low2, high2, w2 = row_info(diamonds)
+        low3, high3, w3 = row_info(clubs)
     if runs and not wrap:
         # First without the sets' jokers (a weaker test, and cheaper: most hands fail it here).
         allowed = jokers // runs
@@ -175,8 +183,7 @@ def may_meet(hand: Hand, sets: int, runs: int, wrap: bool, distinct: bool, size:
             try:
                 levels = LOW_LEVELS[low] + HIGH_LEVELS[high]
             except KeyError:
-                levels = _levels(low, LOW_LEVELS, _FIVES_LOW, _SIXES_LOW, _SEVENS_LOW, _EIGHTS_LOW) + \
-                    _levels(high, HIGH_LEVELS, _FIVES_HIGH, _SIXES_HIGH, _SEVENS_HIGH, _EIGHTS_HIGH)
+                levels = fill_levels(low, high=False) + fill_levels(high, high=True)
             three = levels % 16
             if three < sets:
                 if not jokers:
