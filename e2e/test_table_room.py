@@ -48,6 +48,12 @@ ANSWER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D
                   discarder=4, seed=3)
 """The person (seat 0) to draw, asked to answer the call of seat 5 for the seven of diamonds."""
 
+ANSWER_DOWN_CALLER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH",
+                               None], round_no=6, to_move=0, phase="claim", melds=MELDS, discard="4S 7D",
+                              claims=[2], discarder=4, seed=3)
+"""As :data:`ANSWER`, the call from seat 2, who is down: the hint lets him have the card (a caller
+who is down gains a penalty card as well), where at :data:`ANSWER` it keeps the card."""
+
 SCORED = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
                   round_no=6, phase="round_over", melds=MELDS, discard="4S 7D", seed=3,
                   round_scores=[[35, 0, 120, 45, 60, 210]] * 6)
@@ -307,16 +313,36 @@ def test_the_lay_down_chooser_keeps_its_buttons_in_view_over_a_long_list(session
     page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
 
 
-def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(session: BrowserSession) -> None:
+ANSWER_LOOKS = """(ids) => ids.map((id) => {
+  const button = document.querySelector(`[data-testid=${id}]`);
+  return {primary: button.classList.contains("primary"), secondary: button.classList.contains("secondary"),
+          background: getComputedStyle(button).backgroundColor};
+})"""
+"""The look of each answer button named: its primary/secondary class and its background colour."""
+
+
+@pytest.mark.parametrize(("position", "expected"), [(ANSWER, "claim-take-myself"), (ANSWER_DOWN_CALLER, "claim-grant")],
+                         ids=["keep", "let-have"])
+def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(
+        session: BrowserSession, position: dict[str, Any], expected: str) -> None:
     # T-17: asked to answer a call, the person asks for a hint; the answer it suggests glows as
-    # hinted cards do and takes the keyboard focus, the other answer stays plain.
-    page = _prepared(session, 1366, 768, "en", ANSWER)
+    # hinted cards do, looks the primary button and takes the keyboard focus, the other answer
+    # stays plain. Both answers are met: keeping the card and letting the caller have it.
+    page = _prepared(session, 1366, 768, "en", position)
     page.wait_for_selector("[data-testid=claim-answer]")
     action = hint(page)
     suggested = "claim-take-myself" if action["kind"] == "draw_discard" else "claim-grant"
+    assert suggested == expected, action
     other = "claim-grant" if suggested == "claim-take-myself" else "claim-take-myself"
     page.wait_for_selector(f"[data-testid={suggested}].hinted")
     assert not page.locator(f"[data-testid={other}].hinted").count()
+    # The suggested answer is also the solid primary button, the other one the plain secondary:
+    # a solid button beside the glowing one would draw the eye away from the hint.
+    looks = page.evaluate(ANSWER_LOOKS, [suggested, other])
+    assert looks[0]["primary"] and not looks[0]["secondary"], looks
+    assert looks[1]["secondary"] and not looks[1]["primary"], looks
+    assert looks[0]["background"] != looks[1]["background"], looks
+    assert looks[1]["background"] == "rgb(255, 255, 255)", looks
     focused = page.evaluate("document.activeElement?.dataset.testid")
     assert focused == suggested, (action, focused)
     page.click(f"[data-testid={suggested}]")
