@@ -7,7 +7,7 @@ import { parseCard } from "./cards.js";
 import { h } from "../app/dom.js";
 import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
-import { describeAction, describeReason, layDownPreview, meldPreview } from "./describe.js";
+import { describeAction, describeHint, layDownPreview, meldPreview } from "./describe.js";
 import { choose } from "./dialog.js";
 import { discardNeeds, layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { sheetBody } from "./scores.js";
@@ -256,8 +256,8 @@ export async function hint(m) {
     const { action, reason } = await bridge.hint(m.engine);
     // A "take it" chance the normal player would let go comes back without an action.
     const kind = action?.kind ?? "pass";
-    const why = describeReason(m.view, reason);
-    m.table.showHint(action ? describeAction(m.view, action) : t("hint.pass"), why);
+    const { text, why } = describeHint(m.view, action, reason);
+    m.table.showHint(text, why);
     m.hinted = action;
     // The hinted cards stand selected, so the hinted move is one press away (Discard, Lay down).
     if (action && m.isMine()) m.table.hand.selectOnly(A.movedCards(action));
