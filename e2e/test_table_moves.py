@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import page_clock
+import pytest
 from harness import BrowserSession, wait_ready
 from save_driver import SAVED, put, stored
 from table_driver import (
@@ -170,6 +171,52 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
     page.click("[data-testid=stock]", force=True)
     page.wait_for_selector("[data-testid=message][data-rule]:not([data-rule='K-10'])")
     assert hand_cards(page) == before
+
+
+TAKE_REFUSALS = {
+    "en": ("The nine of spades alone is no sequence, and it fits no sequence on the table.",
+           "The nine of spades does not fit North’s sequence.",
+           "A sequence is three or more cards in a row of one suit"),
+    "nb": ("Spar ni alene er ingen serie, og kortet passer ikke i noen serie på bordet.",
+           "Spar ni passer ikke i serien til Nord.",
+           "En serie er tre eller flere kort på rad i samme farge"),
+    "uk": ("Однієї карти (дев’ятка пік) замало для послідовності, і вона не підходить до жодної послідовності на столі.",
+           "Дев’ятка пік не підходить до послідовності Півночі.",
+           "Послідовність — це три або більше карт однієї масті поспіль"),
+}
+"""Per language: the words for a lone card laid down, for a card put on a sequence of another
+suit, and the start of the rule of sequences (K-4) shown below either."""
+RULE_LABELS = ("Rule:", "Regel:", "Правило:")
+"""The label before the engine's own (English) reason in a refusal's detail."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+def test_take_refused_sequences_say_what_is_wrong_with_the_cards_K_4(session: BrowserSession, lang: str) -> None:
+    # A lone nine of spades, fitting nothing, laid down; then put on North's hearts: each refusal
+    # says what is wrong with that card in the page's language, not the engine's English reason.
+    page = session.open("?speed=instant&seed=3")
+    if lang != "en":
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", lang)
+    wait_ready(page)
+    _take_position(page, ["4H 9S 2C 7D", "2S 3C 4C 6S 8C 9H 10S"], ((1, "AH 2H 3H"),))
+    lone, other_suit, rule = TAKE_REFUSALS[lang]
+    message = page.locator("[data-testid=message]")
+    click_card(page, "9S")
+    # The button looks unavailable (no sequence in the hand), but a press still explains.
+    page.click("[data-testid=lay-down]", force=True)
+    page.wait_for_selector("[data-testid=message][data-rule='K-4']")
+    assert message.locator("strong").text_content() == lone
+    assert (message.locator(".message-detail").text_content() or "").startswith(rule)
+    assert not any(label in (message.text_content() or "") for label in RULE_LABELS)
+    page.wait_for_selector(READY_INPUT)
+    page.evaluate("document.querySelector('[data-testid=message]').removeAttribute('data-rule')")
+    page.click('[data-testid="meld-0"]', force=True)  # the nine still selected
+    page.wait_for_selector("[data-testid=message][data-rule='K-4']")
+    assert message.locator("strong").text_content() == other_suit
+    assert (message.locator(".message-detail").text_content() or "").startswith(rule)
+    assert not any(label in (message.text_content() or "") for label in RULE_LABELS)
+    assert sorted(hand_cards(page)) == ["2C", "4H", "7D", "9S"], "nothing changed"
 
 
 def test_start_screen_is_interactive_at_once_and_play_waits_for_the_engine(session: BrowserSession) -> None:

@@ -240,6 +240,11 @@ export default {
     phase: "That does not fit this part of the turn.",
     drawnAlready: "You have already drawn this turn: lay down if you can, then discard one card.",
     discardEmpty: "The discard pile is empty: draw from the stock.",
+    noSequence: {
+      one: "The {card} alone is no sequence, and it fits no sequence on the table.",
+      other: "These cards make no sequence, and they fit no sequence on the table.",
+    },
+    noFit: { one: "The {card} does not fit {meld}.", other: "These cards do not fit {meld}." },
     "T-4": "Lay down exactly this round’s contract.",
     "T-6": "A set is three or more cards of the same rank.",
     "T-7": "A run is four or more cards in a row of one suit; the ace is low or high, never in the middle.",

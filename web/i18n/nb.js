@@ -239,6 +239,11 @@ export default {
     phase: "Det passer ikke i denne delen av turen.",
     drawnAlready: "Du har allerede trukket denne turen: legg ned hvis du kan, og kast så ett kort.",
     discardEmpty: "Kastebunken er tom: trekk fra bunken.",
+    noSequence: {
+      one: "{card} alene er ingen serie, og kortet passer ikke i noen serie på bordet.",
+      other: "Disse kortene er ingen serie, og de passer ikke i noen serie på bordet.",
+    },
+    noFit: { one: "{card} passer ikke i {meld}.", other: "Disse kortene passer ikke i {meld}." },
     "T-4": "Legg ned nøyaktig det runden krever.",
     "T-6": "En tress er tre eller flere kort med samme verdi.",
     "T-7": "En serie er fire eller flere kort på rad i samme farge; esset er lavt eller høyt, aldri i midten.",

@@ -10,6 +10,7 @@ import { t } from "../i18n/index.js";
 import { describeAction, describeHint, layDownPreview, meldPreview } from "./describe.js";
 import { choose } from "./dialog.js";
 import { discardNeeds, layDownTexts, showNotice, showRefusal } from "./prompts.js";
+import { moveRefusalTexts } from "./refusals.js";
 import { sheetBody } from "./scores.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -24,7 +25,9 @@ import { sheetBody } from "./scores.js";
  * @returns {Promise<boolean>} true when the engine took it
  */
 export async function act(m, action, { quiet = false, unselect = false } = {}) {
-  return request(m, () => m.send(bridge.act, action), quiet, unselect);
+  const view = m.view;
+  // A refusal is worded from the move and the view it was made in (web/table/refusals.js).
+  return request(m, () => m.send(bridge.act, action), quiet, unselect, (error) => moveRefusalTexts(view, action, error));
 }
 
 /**
@@ -38,9 +41,10 @@ export async function undo(m) {
 
 /**
  * Send one move of the person's; a refusal is shown unless `quiet`, and clears the selection
- * when `unselect`. @returns {Promise<boolean>}
+ * when `unselect`. `words` gives a refusal's title and detail (by default refusalTexts).
+ * @returns {Promise<boolean>}
  */
-async function request(m, send, quiet, unselect = false) {
+async function request(m, send, quiet, unselect = false, words = undefined) {
   if (m.acting || m.closed) return false;
   m.acting = true;
   m.hinted = null;
@@ -51,7 +55,7 @@ async function request(m, send, quiet, unselect = false) {
     m.table.hand.clearSelection();
     return true;
   } catch (error) {
-    if (!quiet) showRefusal(m.table, error);
+    if (!quiet) showRefusal(m.table, error, words?.(error));
     if (unselect) m.table.hand.clearSelection();
     return false;
   } finally {
