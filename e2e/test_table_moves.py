@@ -284,6 +284,44 @@ def test_keyboard_only_turn(session: BrowserSession) -> None:
     assert outline != "none"
 
 
+CARD_LOOK = """(key) => {
+  const card = document.querySelector(`.hand [data-card="${key}"]`);
+  const style = getComputedStyle(card);
+  return {pressed: card.getAttribute("aria-pressed"), focused: card === document.activeElement,
+          outline: style.outlineStyle, transform: style.transform, shadow: style.boxShadow};
+}"""
+"""How a hand card looks: selected (aria-pressed), focused, its outline, lift and ring."""
+
+
+def test_a_focused_card_looks_unlike_a_selected_one_and_clear_leaves_no_card_focused(session: BrowserSession) -> None:
+    # Keyboard: Space selects the first card, ArrowRight moves the focus to the second. The
+    # focused card has a dashed ring and no lift, the selected one its lift and solid ring. Clear
+    # then hides itself: the focus goes to the sorter beside it, not to a card.
+    page = session.open("?speed=instant&seed=5")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    first, second = hand_cards(page)[:2]
+    _tab_to(page, f"hand-card-{first}")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    chosen, focused = page.evaluate(CARD_LOOK, first), page.evaluate(CARD_LOOK, second)
+    assert chosen["pressed"] == "true" and not chosen["focused"], chosen
+    assert focused["pressed"] == "false" and focused["focused"], focused
+    assert focused["outline"] == "dashed" and focused["transform"] == "none", focused
+    assert chosen["outline"] == "none" and chosen["transform"] != "none", chosen
+    assert focused["shadow"] != chosen["shadow"], (focused, chosen)
+    _tab_to(page, "clear-selection")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=clear-selection]", state="hidden")
+    assert page.locator(".hand [data-card][aria-pressed=true]").count() == 0
+    where = page.evaluate("[document.activeElement?.dataset?.testid, document.activeElement?.matches(':focus-visible')]")
+    assert where == ["sort-rank", True], where
+    # The next Tab goes on from there, as from the Clear button it replaced.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement?.closest('.hand') === null")
+
+
 def test_watch_mode_plays_on_by_itself(session: BrowserSession) -> None:
     page = session.open("?speed=fast&seed=9")
     wait_ready(page)

@@ -95,7 +95,7 @@ export class TableView {
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
     this.clearButton = h("button.chip", {
       type: "button", dataset: { testid: "clear-selection" },
-      on: { click: () => { this.hand.clearSelection(); this.on.selectionChanged(); } },
+      on: { click: () => this.#clearSelection() },
     }, [h("span.chip-sign", { "aria-hidden": "true", text: "✕" }), h("span.tool-label", { dataset: { i18n: "actions.clear" }, text: t("actions.clear") })]);
     this.handEl = h("div.hand", { dataset: { testid: "hand" }, role: "group", "aria-label": t("hand.label") });
     this.root.replaceChildren(
@@ -212,6 +212,18 @@ export class TableView {
     if (this.parts.get(name) === key) return;
     this.parts.set(name, key);
     build();
+  }
+
+  /**
+   * Clear the hand's selection. The Clear button hides itself then: the focus moves to its
+   * neighbour among the sorters rather than fall to the page, where the next Tab lands on a card
+   * whose focus ring would read as a card still chosen.
+   */
+  #clearSelection() {
+    const had = document.activeElement === this.clearButton;
+    this.hand.clearSelection();
+    this.on.selectionChanged();
+    if (had) this.sortRank.focus({ preventScroll: true });
   }
 
   setClaim(node) {
