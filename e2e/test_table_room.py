@@ -349,6 +349,26 @@ def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(
     page.wait_for_selector("[data-testid=claim-answer]", state="detached")
 
 
+DEAD_LINE = {"en": "The card beneath it (four of spades) is dead now", "nb": "Kortet under (spar fire) er nå dødt",
+             "uk": "Карта під нею (четвірка пік) тепер мертва"}
+"""The start of the log's line for the four of spades left dead by a granted call, per language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+def test_letting_a_caller_have_the_card_logs_the_card_left_dead_T_17(session: BrowserSession, lang: str) -> None:
+    # T-17: the person lets the caller have the seven of diamonds; the four of spades beneath is
+    # dead until the next discard, and the last moves say so below the grant's line.
+    page = _prepared(session, 1366, 768, lang, ANSWER_DOWN_CALLER)
+    page.wait_for_selector("[data-testid=claim-answer]")
+    page.click("[data-testid=claim-grant]")
+    line = page.locator("[data-testid=log] li[data-kind=discard_dead]")
+    line.wait_for()
+    assert (page.get_attribute("[data-testid=discard-pile]", "data-top") or "").startswith("4S")
+    assert (line.text_content() or "").startswith(DEAD_LINE[lang]), line.text_content()
+    kinds = page.eval_on_selector_all("[data-testid=log] li", "items => items.map((i) => i.dataset.kind)")
+    assert kinds[kinds.index("discard_dead") - 1] == "claim_granted", kinds
+
+
 @pytest.mark.parametrize("lang", ["en", "nb", "uk"])
 @pytest.mark.parametrize("size", [*SIZES, EMBED_FRAME], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_take_it_panels_show_all_they_hold(session: BrowserSession, size: tuple[int, int], lang: str) -> None:

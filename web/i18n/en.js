@@ -312,6 +312,7 @@ export default {
     youTookOverWith: "You added the {cards} and took over the sequence from {from}.",
     locked: "{name} locked a sequence.",
     youLocked: "You locked a sequence.",
+    discardDead: "The card beneath it ({card}) is dead now: nobody may take it or call “take it!” for it until the next discard.",
     stockRebuilt: { one: "The discard pile became the new stock ({count} card).", other: "The discard pile became the new stock ({count} cards)." },
     deadStock: { one: "The stock ran out after {count} rebuild with no card laid on the table: the round ends.", other: "The stock ran out after {count} rebuilds with no card laid on the table: the round ends." },
     roundScored: "Round {round} is scored.",

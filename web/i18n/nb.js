@@ -311,6 +311,7 @@ export default {
     youTookOverWith: "Du la {cards} på og tok over serien fra {from}.",
     locked: "{name} låste en serie.",
     youLocked: "Du låste en serie.",
+    discardDead: "Kortet under ({card}) er nå dødt: ingen kan ta det eller si «take it» til det før neste kast.",
     stockRebuilt: { one: "Kastebunken ble stokket til en ny bunke ({count} kort).", other: "Kastebunken ble stokket til en ny bunke ({count} kort)." },
     deadStock: { one: "Bunken gikk tom etter {count} omstokking uten at noen la kort på bordet: runden er over.", other: "Bunken gikk tom etter {count} omstokkinger uten at noen la kort på bordet: runden er over." },
     roundScored: "Runde {round} er telt opp.",
