@@ -54,6 +54,12 @@ ANSWER_DOWN_CALLER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S
 """As :data:`ANSWER`, the call from seat 2, who is down: the hint lets him have the card (a caller
 who is down gains a penalty card as well), where at :data:`ANSWER` it keeps the card."""
 
+LAY_OFF = scenario(["KH 2C 6S", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH", None], round_no=6, to_move=0,
+                   phase="play", melds=[(0, "3C 4C 5C 6C"), (0, "JC QC KC AC"), (0, "7D 7C 7H"), *MELDS],
+                   discard="4S 7D", seed=3)
+"""The person down with three melds of his own first: the hint lays the king of hearts off on the
+set of kings, the thirteenth of fifteen melds (on a phone below the melds' fold)."""
+
 SCORED = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
                   round_no=6, phase="round_over", melds=MELDS, discard="4S 7D", seed=3,
                   round_scores=[[35, 0, 120, 45, 60, 210]] * 6)
@@ -223,6 +229,36 @@ def test_a_phone_keeps_the_empty_pile_s_mark_on_the_pile(session: BrowserSession
 HINT_TEXT_CUT = """() => { const m = document.querySelector("[data-testid=message]");
   return m.scrollHeight - m.clientHeight; }"""
 TAP_TARGET = """([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest(".melds"))"""
+
+
+HINTED_MELD = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const meld = document.querySelector(".meld.hinted");
+  const message = document.querySelector("[data-testid=message]");
+  return {meld: meld && box(meld), melds: box(document.querySelector(".melds")), message: box(message),
+          scrolled: document.querySelector(".melds").scrollTop, page: document.scrollingElement.scrollTop};
+}"""
+"""The hinted meld's box, the melds' box and the hint's box (viewport coordinates), the melds' and the page's scroll."""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_hint_brings_the_meld_it_names_into_view(session: BrowserSession, size: tuple[int, int], lang: str) -> None:
+    # The hint lays the king of hearts off on the thirteenth meld, below the melds' fold on a
+    # phone: the melds scroll (the page does not) until it shows whole, clear of the hint's box.
+    page = _prepared(session, *size, lang, LAY_OFF)
+    action = hint(page)
+    assert action["kind"] == "lay_off" and action["meld"] == 12, action
+    page.wait_for_selector(".meld.hinted")
+    where = page.evaluate(HINTED_MELD)
+    meld, melds, message = where["meld"], where["melds"], where["message"]
+    assert melds["top"] - 1 <= meld["top"] and meld["bottom"] <= melds["bottom"] + 1, where
+    covered = min(meld["bottom"], message["bottom"]) - max(meld["top"], message["top"])
+    beside = message["right"] <= meld["left"] or message["left"] >= meld["right"]
+    assert covered <= 1 or beside, f"the hint's box lies over the meld it names: {where}"
+    assert where["page"] == 0, "the page scrolled"
+    if size == (360, 640):
+        assert where["scrolled"] > 0, "the meld was below the fold: the melds scrolled"
 
 
 def _hint_reads_whole_and_lets_taps_through(page: Any, boxes: dict[str, Any]) -> None:
@@ -454,6 +490,23 @@ def test_a_phone_shows_the_whole_score_sheet_of_six_players(session: BrowserSess
     page = _prepared(session, *size, lang, SCORED)
     assert page.locator(f"{SHEET} [data-testid=score-history] tbody tr").count() == 6  # six rounds (the totals below)
     assert not sheet_cut(page), f"the score sheet is cut off: {sheet_cut(page)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_keeps_the_newest_move_readable_beside_a_hint(session: BrowserSession, size: tuple[int, int],
+                                                             lang: str) -> None:
+    # The hint's box starts below the log's newest line: the last move stays readable above it.
+    page = session.open("?speed=instant&seed=7", width=size[0], height=size[1], clock=True)
+    if lang != "en":
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", lang)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+    play_until(page, lambda state: True if state == "turn" else None)
+    hint(page)
+    _newest_line_in_view(page, "with a hint up")
+    _hint_reads_whole_and_lets_taps_through(page, _boxes(page))
 
 
 def _newest_line_in_view(page: Any, when: str) -> None:

@@ -11,6 +11,7 @@ import { describeAction, describeHint, layDownPreview, meldPreview } from "./des
 import { choose } from "./dialog.js";
 import { discardNeeds, layDownTexts, showNotice, showRefusal } from "./prompts.js";
 import { moveRefusalTexts } from "./refusals.js";
+import { reveal } from "./reveal.js";
 import { sheetBody } from "./scores.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -266,6 +267,10 @@ export async function hint(m) {
     // The hinted cards stand selected, so the hinted move is one press away (Discard, Lay down).
     if (action && m.isMine()) m.table.hand.selectOnly(A.movedCards(action));
     m.draw();
+    // The meld the hinted move names may lie below the melds' fold (a phone): bring it into
+    // view, clear of the hint's box. Once, as the hint opens: the person may scroll away after.
+    const meldId = action && m.isMine() ? A.actionMeld(action) : null;
+    if (meldId != null) reveal(m.table.melds, m.table.meldEl(meldId), m.table.message);
     const message = m.table.message;
     message.dataset.hintKind = kind;
     message.dataset.hintAction = JSON.stringify(action);

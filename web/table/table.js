@@ -263,6 +263,8 @@ export class TableView {
     delete this.message.dataset.notice;
     delete this.message.dataset.rule;
     this.message.replaceChildren();
+    // Room a hint made below the last melds to show the one it named (web/table/reveal.js).
+    this.melds.style.removeProperty("padding-bottom");
     // The log's foot comes free again; reading its height forces a layout, so only when it changed.
     if (shown) this.#showNewestLine();
   }
