@@ -174,13 +174,13 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
 
 
 TAKE_REFUSALS = {
-    "en": ("The nine of spades alone is no sequence, and it fits no sequence on the table.",
+    "en": ("The nine of spades alone is no sequence and fits none on the table.",
            "The nine of spades does not fit North’s sequence.",
            "A sequence is three or more cards in a row of one suit"),
-    "nb": ("Spar ni alene er ingen serie, og kortet passer ikke i noen serie på bordet.",
+    "nb": ("Spar ni alene er ingen serie og passer ikke i noen på bordet.",
            "Spar ni passer ikke i serien til Nord.",
            "En serie er tre eller flere kort på rad i samme farge"),
-    "uk": ("Однієї карти (дев’ятка пік) замало для послідовності, і вона не підходить до жодної послідовності на столі.",
+    "uk": ("Одна карта (дев’ятка пік) — ще не послідовність, і на столі їй немає місця.",
            "Дев’ятка пік не підходить до послідовності Півночі.",
            "Послідовність — це три або більше карт однієї масті поспіль"),
 }

@@ -182,7 +182,7 @@ test("en: a granted call is followed by a line naming the card it left dead (T-1
   const lines = logLines(tress, DEAD_AFTER);
   assert.deepEqual(lines.slice(-2).map((l) => [l.kind, l.text]), [
     ["claim_granted", "East got the four of spades and a penalty card."],
-    ["discard_dead", "The card beneath it (nine of clubs) is dead now: nobody may take it or call “take it!” for it until the next discard."],
+    ["discard_dead", "The card beneath (nine of clubs) is dead: nobody may take it until the next discard."],
   ]);
   // The line stays once the next discard has ended it: the log tells what happened then.
   const later = logLines(tress, [...DEAD_AFTER, { kind: "card_drawn", seat: 1, source: "stock", card: null },
@@ -211,7 +211,7 @@ test("no dead card is told when the grant emptied the pile, or when the card ben
   assert.ok(!kinds(tress, GRANTED).includes("discard_dead"));
   const shown = { ...tress, discard_top: "7H", discard_dead: true };
   assert.deepEqual(logLines(shown, GRANTED).at(-1).text,
-    "The card beneath it (seven of hearts) is dead now: nobody may take it or call “take it!” for it until the next discard.");
+    "The card beneath (seven of hearts) is dead: nobody may take it until the next discard.");
   assert.ok(!kinds(shown, [...GRANTED, { kind: "card_discarded", seat: 0, card: "7H" }]).includes("discard_dead"));
   // A rebuilt stock leaves the top card on the pile (T-21): the card beneath the next grant is that one.
   const rebuilt = [...DEAD_AFTER.slice(0, 3), { kind: "stock_rebuilt", count: 30 }, { kind: "card_discarded", seat: 0, card: "2D" },

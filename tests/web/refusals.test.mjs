@@ -27,10 +27,10 @@ const LANGUAGES = ["en", "nb", "uk"];
 test("en: a lone card laid down and a card on a sequence of another suit say what is wrong", () => {
   setLanguage("en", { remember: false });
   assert.deepEqual(moveRefusalTexts(view, LONE, LONE_REFUSED), {
-    title: "The nine of spades alone is no sequence, and it fits no sequence on the table.",
+    title: "The nine of spades alone is no sequence and fits none on the table.",
     detail: t("explain.K-4"),
   });
-  assert.equal(moveRefusalTexts(view, PAIR, PAIR_REFUSED).title, "These cards make no sequence, and they fit no sequence on the table.");
+  assert.equal(moveRefusalTexts(view, PAIR, PAIR_REFUSED).title, "These cards make no sequence and fit none on the table.");
   assert.deepEqual(moveRefusalTexts(view, ON_HEARTS, SUIT_REFUSED), {
     title: "The nine of spades does not fit North’s sequence.",
     detail: t("explain.K-4"),
