@@ -129,6 +129,11 @@ export class TableView {
   /** Scroll the log to its end, where the newest line is. */
   #showNewestLine() {
     this.logList.scrollTop = this.logList.scrollHeight;
+    // On a phone a hint starts below the newest line (table.css, --hint-room): its height, and
+    // the log's padding; 0 with no line.
+    const newest = this.logList.lastElementChild;
+    const height = newest ? Math.ceil(newest.getBoundingClientRect().height) : 0;
+    this.root.style.setProperty("--hint-top", `${height ? height + 6 : 0}px`);
   }
 
   /** Re-translate the fixed labels after a language change. */
