@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import page_clock
+import pytest
 from harness import BrowserSession, wait_ready
 from save_driver import SAVED, put, stored
 from table_driver import (
@@ -172,6 +173,52 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
     assert hand_cards(page) == before
 
 
+TAKE_REFUSALS = {
+    "en": ("The nine of spades alone is no sequence and fits none on the table.",
+           "The nine of spades does not fit North’s sequence.",
+           "A sequence is three or more cards in a row of one suit"),
+    "nb": ("Spar ni alene er ingen serie og passer ikke i noen på bordet.",
+           "Spar ni passer ikke i serien til Nord.",
+           "En serie er tre eller flere kort på rad i samme farge"),
+    "uk": ("Одна карта (дев’ятка пік) — ще не послідовність, і на столі їй немає місця.",
+           "Дев’ятка пік не підходить до послідовності Півночі.",
+           "Послідовність — це три або більше карт однієї масті поспіль"),
+}
+"""Per language: the words for a lone card laid down, for a card put on a sequence of another
+suit, and the start of the rule of sequences (K-4) shown below either."""
+RULE_LABELS = ("Rule:", "Regel:", "Правило:")
+"""The label before the engine's own (English) reason in a refusal's detail."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+def test_take_refused_sequences_say_what_is_wrong_with_the_cards_K_4(session: BrowserSession, lang: str) -> None:
+    # A lone nine of spades, fitting nothing, laid down; then put on North's hearts: each refusal
+    # says what is wrong with that card in the page's language, not the engine's English reason.
+    page = session.open("?speed=instant&seed=3")
+    if lang != "en":
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", lang)
+    wait_ready(page)
+    _take_position(page, ["4H 9S 2C 7D", "2S 3C 4C 6S 8C 9H 10S"], ((1, "AH 2H 3H"),))
+    lone, other_suit, rule = TAKE_REFUSALS[lang]
+    message = page.locator("[data-testid=message]")
+    click_card(page, "9S")
+    # The button looks unavailable (no sequence in the hand), but a press still explains.
+    page.click("[data-testid=lay-down]", force=True)
+    page.wait_for_selector("[data-testid=message][data-rule='K-4']")
+    assert message.locator("strong").text_content() == lone
+    assert (message.locator(".message-detail").text_content() or "").startswith(rule)
+    assert not any(label in (message.text_content() or "") for label in RULE_LABELS)
+    page.wait_for_selector(READY_INPUT)
+    page.evaluate("document.querySelector('[data-testid=message]').removeAttribute('data-rule')")
+    page.click('[data-testid="meld-0"]', force=True)  # the nine still selected
+    page.wait_for_selector("[data-testid=message][data-rule='K-4']")
+    assert message.locator("strong").text_content() == other_suit
+    assert (message.locator(".message-detail").text_content() or "").startswith(rule)
+    assert not any(label in (message.text_content() or "") for label in RULE_LABELS)
+    assert sorted(hand_cards(page)) == ["2C", "4H", "7D", "9S"], "nothing changed"
+
+
 def test_start_screen_is_interactive_at_once_and_play_waits_for_the_engine(session: BrowserSession) -> None:
     held: list[Any] = []
     # The engine's worker script is held back until the test lets it through, so the start screen
@@ -235,6 +282,44 @@ def test_keyboard_only_turn(session: BrowserSession) -> None:
     _tab_to(page, "sort-suit")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
+
+
+CARD_LOOK = """(key) => {
+  const card = document.querySelector(`.hand [data-card="${key}"]`);
+  const style = getComputedStyle(card);
+  return {pressed: card.getAttribute("aria-pressed"), focused: card === document.activeElement,
+          outline: style.outlineStyle, transform: style.transform, shadow: style.boxShadow};
+}"""
+"""How a hand card looks: selected (aria-pressed), focused, its outline, lift and ring."""
+
+
+def test_a_focused_card_looks_unlike_a_selected_one_and_clear_leaves_no_card_focused(session: BrowserSession) -> None:
+    # Keyboard: Space selects the first card, ArrowRight moves the focus to the second. The
+    # focused card has a dashed ring and no lift, the selected one its lift and solid ring. Clear
+    # then hides itself: the focus goes to the sorter beside it, not to a card.
+    page = session.open("?speed=instant&seed=5")
+    wait_ready(page)
+    start_game(page, "take", players=2)
+    assert wait_turn_or_window(page) == "turn"
+    first, second = hand_cards(page)[:2]
+    _tab_to(page, f"hand-card-{first}")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    chosen, focused = page.evaluate(CARD_LOOK, first), page.evaluate(CARD_LOOK, second)
+    assert chosen["pressed"] == "true" and not chosen["focused"], chosen
+    assert focused["pressed"] == "false" and focused["focused"], focused
+    assert focused["outline"] == "dashed" and focused["transform"] == "none", focused
+    assert chosen["outline"] == "none" and chosen["transform"] != "none", chosen
+    assert focused["shadow"] != chosen["shadow"], (focused, chosen)
+    _tab_to(page, "clear-selection")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=clear-selection]", state="hidden")
+    assert page.locator(".hand [data-card][aria-pressed=true]").count() == 0
+    where = page.evaluate("[document.activeElement?.dataset?.testid, document.activeElement?.matches(':focus-visible')]")
+    assert where == ["sort-rank", True], where
+    # The next Tab goes on from there, as from the Clear button it replaced.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement?.closest('.hand') === null")
 
 
 def test_watch_mode_plays_on_by_itself(session: BrowserSession) -> None:

@@ -48,6 +48,18 @@ ANSWER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D
                   discarder=4, seed=3)
 """The person (seat 0) to draw, asked to answer the call of seat 5 for the seven of diamonds."""
 
+ANSWER_DOWN_CALLER = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH",
+                               None], round_no=6, to_move=0, phase="claim", melds=MELDS, discard="4S 7D",
+                              claims=[2], discarder=4, seed=3)
+"""As :data:`ANSWER`, the call from seat 2, who is down: the hint lets him have the card (a caller
+who is down gains a penalty card as well), where at :data:`ANSWER` it keeps the card."""
+
+LAY_OFF = scenario(["KH 2C 6S", "2D 8S", "AC 6D 2D", "KD", "3C 6H 4D JH", None], round_no=6, to_move=0,
+                   phase="play", melds=[(0, "3C 4C 5C 6C"), (0, "JC QC KC AC"), (0, "7D 7C 7H"), *MELDS],
+                   discard="4S 7D", seed=3)
+"""The person down with three melds of his own first: the hint lays the king of hearts off on the
+set of kings, the thirteenth of fifteen melds (on a phone below the melds' fold)."""
+
 SCORED = scenario(["2C 3D 5H 6S 7C 8D 9H 10S JC QD KH AS 4C", "", "AC 6D 2D", "KD", "3C 6H 4D JH", None],
                   round_no=6, phase="round_over", melds=MELDS, discard="4S 7D", seed=3,
                   round_scores=[[35, 0, 120, 45, 60, 210]] * 6)
@@ -219,6 +231,36 @@ HINT_TEXT_CUT = """() => { const m = document.querySelector("[data-testid=messag
 TAP_TARGET = """([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest(".melds"))"""
 
 
+HINTED_MELD = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const meld = document.querySelector(".meld.hinted");
+  const message = document.querySelector("[data-testid=message]");
+  return {meld: meld && box(meld), melds: box(document.querySelector(".melds")), message: box(message),
+          scrolled: document.querySelector(".melds").scrollTop, page: document.scrollingElement.scrollTop};
+}"""
+"""The hinted meld's box, the melds' box and the hint's box (viewport coordinates), the melds' and the page's scroll."""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_hint_brings_the_meld_it_names_into_view(session: BrowserSession, size: tuple[int, int], lang: str) -> None:
+    # The hint lays the king of hearts off on the thirteenth meld, below the melds' fold on a
+    # phone: the melds scroll (the page does not) until it shows whole, clear of the hint's box.
+    page = _prepared(session, *size, lang, LAY_OFF)
+    action = hint(page)
+    assert action["kind"] == "lay_off" and action["meld"] == 12, action
+    page.wait_for_selector(".meld.hinted")
+    where = page.evaluate(HINTED_MELD)
+    meld, melds, message = where["meld"], where["melds"], where["message"]
+    assert melds["top"] - 1 <= meld["top"] and meld["bottom"] <= melds["bottom"] + 1, where
+    covered = min(meld["bottom"], message["bottom"]) - max(meld["top"], message["top"])
+    beside = message["right"] <= meld["left"] or message["left"] >= meld["right"]
+    assert covered <= 1 or beside, f"the hint's box lies over the meld it names: {where}"
+    assert where["page"] == 0, "the page scrolled"
+    if size == (360, 640):
+        assert where["scrolled"] > 0, "the meld was below the fold: the melds scrolled"
+
+
 def _hint_reads_whole_and_lets_taps_through(page: Any, boxes: dict[str, Any]) -> None:
     """On a phone a hint longer than the log's cell runs on over the top of the melds: its whole
     text shows (nothing to scroll), it covers at most the melds' upper third, and a tap on the
@@ -307,20 +349,60 @@ def test_the_lay_down_chooser_keeps_its_buttons_in_view_over_a_long_list(session
     page.wait_for_selector("dialog[data-testid=lay-down-dialog]", state="detached")
 
 
-def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(session: BrowserSession) -> None:
+ANSWER_LOOKS = """(ids) => ids.map((id) => {
+  const button = document.querySelector(`[data-testid=${id}]`);
+  return {primary: button.classList.contains("primary"), secondary: button.classList.contains("secondary"),
+          background: getComputedStyle(button).backgroundColor};
+})"""
+"""The look of each answer button named: its primary/secondary class and its background colour."""
+
+
+@pytest.mark.parametrize(("position", "expected"), [(ANSWER, "claim-take-myself"), (ANSWER_DOWN_CALLER, "claim-grant")],
+                         ids=["keep", "let-have"])
+def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(
+        session: BrowserSession, position: dict[str, Any], expected: str) -> None:
     # T-17: asked to answer a call, the person asks for a hint; the answer it suggests glows as
-    # hinted cards do and takes the keyboard focus, the other answer stays plain.
-    page = _prepared(session, 1366, 768, "en", ANSWER)
+    # hinted cards do, looks the primary button and takes the keyboard focus, the other answer
+    # stays plain. Both answers are met: keeping the card and letting the caller have it.
+    page = _prepared(session, 1366, 768, "en", position)
     page.wait_for_selector("[data-testid=claim-answer]")
     action = hint(page)
     suggested = "claim-take-myself" if action["kind"] == "draw_discard" else "claim-grant"
+    assert suggested == expected, action
     other = "claim-grant" if suggested == "claim-take-myself" else "claim-take-myself"
     page.wait_for_selector(f"[data-testid={suggested}].hinted")
     assert not page.locator(f"[data-testid={other}].hinted").count()
+    # The suggested answer is also the solid primary button, the other one the plain secondary:
+    # a solid button beside the glowing one would draw the eye away from the hint.
+    looks = page.evaluate(ANSWER_LOOKS, [suggested, other])
+    assert looks[0]["primary"] and not looks[0]["secondary"], looks
+    assert looks[1]["secondary"] and not looks[1]["primary"], looks
+    assert looks[0]["background"] != looks[1]["background"], looks
+    assert looks[1]["background"] == "rgb(255, 255, 255)", looks
     focused = page.evaluate("document.activeElement?.dataset.testid")
     assert focused == suggested, (action, focused)
     page.click(f"[data-testid={suggested}]")
     page.wait_for_selector("[data-testid=claim-answer]", state="detached")
+
+
+DEAD_LINE = {"en": "The card beneath (four of spades) is dead", "nb": "Kortet under (spar fire) er dødt",
+             "uk": "Карта під нею (четвірка пік) мертва"}
+"""The start of the log's line for the four of spades left dead by a granted call, per language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+def test_letting_a_caller_have_the_card_logs_the_card_left_dead_T_17(session: BrowserSession, lang: str) -> None:
+    # T-17: the person lets the caller have the seven of diamonds; the four of spades beneath is
+    # dead until the next discard, and the last moves say so below the grant's line.
+    page = _prepared(session, 1366, 768, lang, ANSWER_DOWN_CALLER)
+    page.wait_for_selector("[data-testid=claim-answer]")
+    page.click("[data-testid=claim-grant]")
+    line = page.locator("[data-testid=log] li[data-kind=discard_dead]")
+    line.wait_for()
+    assert (page.get_attribute("[data-testid=discard-pile]", "data-top") or "").startswith("4S")
+    assert (line.text_content() or "").startswith(DEAD_LINE[lang]), line.text_content()
+    kinds = page.eval_on_selector_all("[data-testid=log] li", "items => items.map((i) => i.dataset.kind)")
+    assert kinds[kinds.index("discard_dead") - 1] == "claim_granted", kinds
 
 
 @pytest.mark.parametrize("lang", ["en", "nb", "uk"])
@@ -408,6 +490,23 @@ def test_a_phone_shows_the_whole_score_sheet_of_six_players(session: BrowserSess
     page = _prepared(session, *size, lang, SCORED)
     assert page.locator(f"{SHEET} [data-testid=score-history] tbody tr").count() == 6  # six rounds (the totals below)
     assert not sheet_cut(page), f"the score sheet is cut off: {sheet_cut(page)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_keeps_the_newest_move_readable_beside_a_hint(session: BrowserSession, size: tuple[int, int],
+                                                             lang: str) -> None:
+    # The hint's box starts below the log's newest line: the last move stays readable above it.
+    page = session.open("?speed=instant&seed=7", width=size[0], height=size[1], clock=True)
+    if lang != "en":
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", lang)
+    wait_ready(page)
+    start_game(page, "tress", players=4)
+    play_until(page, lambda state: True if state == "turn" else None)
+    hint(page)
+    _newest_line_in_view(page, "with a hint up")
+    _hint_reads_whole_and_lets_taps_through(page, _boxes(page))
 
 
 def _newest_line_in_view(page: Any, when: str) -> None:

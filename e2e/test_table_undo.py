@@ -37,7 +37,13 @@ def test_take_over_is_one_action_and_undo_gives_the_sequence_back_K_12(session: 
     page = session.open("?speed=instant&seed=3")
     wait_ready(page)
     start_game(page, "take", players=2)
-    action = hint_until(page, lambda a, text: a["kind"] == "extend" and "take this sequence over" in text, turns=80)
+    # A take-over: cards added above the top of the other player's sequence (K-12).
+    action = hint_until(page, lambda a, _text: a["kind"] == "extend" and a["end"] == "high" and next(
+        m["owner"] for m in _melds(page) if m["id"] == a["meld"]) != page.evaluate(STATE)["seat"], turns=80)
+    # The hint says the take-over once: its reason tells it, the move's words do not again.
+    message = page.text_content("[data-testid=message]") or ""
+    assert page.get_attribute("[data-testid=message]", "data-hint-reason") == "play.take_over", message
+    assert "takes over" in message and "take this sequence over" not in message, message
     before, hand_before = _melds(page), hand_cards(page)
     owner = next(m["owner"] for m in before if m["id"] == action["meld"])
     select_cards(page, action["cards"])

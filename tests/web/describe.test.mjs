@@ -7,7 +7,8 @@ import { test } from "node:test";
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
 
 const { setLanguage } = await import("../../web/i18n/index.js");
-const { describeAction, extendFaces } = await import("../../web/table/describe.js");
+const { describeAction, describeHint, describeReason, extendFaces } = await import("../../web/table/describe.js");
+const { t } = await import("../../web/i18n/index.js");
 
 const sevenToNine = { id: 4, owner: 1, kind: "run", cards: ["7S", "8S", "9S"], faces: ["7S", "8S", "9S"] };
 const view = {
@@ -112,4 +113,50 @@ test("a Tress lay-down in the hint is a sentence; in a chooser, the melds alone"
     assert.ok(!short.endsWith(".") && long.includes(short), `${lang}: ${short}`);
   }
   setLanguage("en");
+});
+
+test("a take-over hint says the take-over once, in the reason, in every language (K-12)", () => {
+  const takeView = {
+    game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
+    melds: [{ id: 3, owner: 1, kind: "run", start: 5, cards: ["5H", "6H", "7H", "8H"], faces: ["5H", "6H", "7H", "8H"] }],
+  };
+  const extend = { kind: "extend", seat: 0, meld: 3, cards: ["9H"], end: "high" };
+  const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: 5 }, text: "english" };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang);
+    // The take-over sentence's first words ("You will take"), the same with or without the lock.
+    const preview = t("preview.takeOver", { name: "" }).split(" ").slice(0, 3).join(" ");
+    const { text, why } = describeHint(takeView, extend, takeOver);
+    assert.ok(!text.includes(preview), `${lang}: the move repeats the take-over: ${text}`);
+    assert.equal(text, describeAction(takeView, extend).split(". ")[0] + ".", `${lang}: ${text}`);
+    assert.equal(why, describeReason(takeView, takeOver), lang);
+    // A look-ahead wrapping the take-over's reason says it too.
+    const wrapped = { id: "lookahead.confirmed", params: { reason: takeOver }, text: "english" };
+    assert.ok(!describeHint(takeView, extend, wrapped).text.includes(preview), `${lang}: wrapped`);
+    // Another reason leaves the move's own take-over sentence, the only one then.
+    const other = { id: "play.extend", params: { cards: extend.cards, meld: 3, end: "high" }, text: "english" };
+    assert.equal(describeHint(takeView, extend, other).text, describeAction(takeView, extend), lang);
+  }
+  setLanguage("en");
+  assert.equal(describeHint(takeView, extend, takeOver).text, "Add the nine of hearts to North’s sequence (at the high end).");
+});
+
+test("a take-over hint that locks the sequence still says it locks (K-14)", () => {
+  const takeView = {
+    game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
+    melds: [{ id: 3, owner: 1, kind: "run", start: 10, cards: ["10H", "JH", "QH", "KH"], faces: ["10H", "JH", "QH", "KH"] }],
+  };
+  const extend = { kind: "extend", seat: 0, meld: 3, cards: ["AH"], end: "high" };
+  const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: 5 }, text: "english" };
+  for (const lang of ["en", "nb", "uk"]) {
+    setLanguage(lang);
+    const { text } = describeHint(takeView, extend, takeOver);
+    assert.ok(text.endsWith(` ${t("preview.lock")}`), `${lang}: ${text}`);
+  }
+  setLanguage("en");
+});
+
+test("a hint to let a take-it chance go is the pass words", () => {
+  setLanguage("en");
+  assert.equal(describeHint(view, null, null).text, t("hint.pass"));
 });

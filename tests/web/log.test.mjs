@@ -167,3 +167,54 @@ test("the person's own deal has a line of its own, the verb agreeing with «Ви
   assert.equal(deal(take, 0), "Hand 1: You dealt.");
   assert.equal(deal(tress, 2), "Round 1: East dealt.");
 });
+
+/** North discards the nine of clubs, West the four of spades, which East calls for and gets (T-17). */
+const DEAD_AFTER = [
+  { kind: "card_discarded", seat: 2, card: "9C" },
+  { kind: "card_drawn", seat: 1, source: "stock", card: null },
+  { kind: "card_discarded", seat: 1, card: "4S" },
+  { kind: "claim_called", seat: 2, card: "4S" },
+  ...GRANTED,
+];
+
+test("en: a granted call is followed by a line naming the card it left dead (T-17)", () => {
+  setLanguage("en", { remember: false });
+  const lines = logLines(tress, DEAD_AFTER);
+  assert.deepEqual(lines.slice(-2).map((l) => [l.kind, l.text]), [
+    ["claim_granted", "East got the four of spades and a penalty card."],
+    ["discard_dead", "The card beneath (nine of clubs) is dead: nobody may take it until the next discard."],
+  ]);
+  // The line stays once the next discard has ended it: the log tells what happened then.
+  const later = logLines(tress, [...DEAD_AFTER, { kind: "card_drawn", seat: 1, source: "stock", card: null },
+    { kind: "card_discarded", seat: 1, card: "KD" }]);
+  assert.equal(later.filter((l) => l.kind === "discard_dead").length, 1);
+});
+
+for (const lang of ["en", "nb", "uk"]) {
+  test(`${lang}: the dead card's line reads as a sentence naming the card`, () => {
+    setLanguage(lang, { remember: false });
+    const line = logLines(tress, DEAD_AFTER).at(-1);
+    assert.equal(line.kind, "discard_dead");
+    assert.doesNotMatch(line.text, /⟦|\{\w+\}/);
+    assert.match(line.text, { en: /nine of clubs/, nb: /kløver ni/, uk: /дев’ятка треф/ }[lang]);
+    assert.match(line.text, { en: /dead/, nb: /dødt/, uk: /мертва/ }[lang]);
+  });
+}
+
+test("no dead card is told when the grant emptied the pile, or when the card beneath is not known", () => {
+  setLanguage("en", { remember: false });
+  const dealt = { kind: "dealt", round: 1, dealer: 2, hand_counts: [10, 10, 10], discard_top: "4S" };
+  const kinds = (view, events) => logLines(view, events).map((l) => l.kind);
+  // The deal's up-card was the whole pile: nothing lies beneath it.
+  assert.ok(!kinds(tress, [dealt, { kind: "claim_called", seat: 2, card: "4S" }, ...GRANTED]).includes("discard_dead"));
+  // Beyond the events given: the view tells, for the newest grant only.
+  assert.ok(!kinds(tress, GRANTED).includes("discard_dead"));
+  const shown = { ...tress, discard_top: "7H", discard_dead: true };
+  assert.deepEqual(logLines(shown, GRANTED).at(-1).text,
+    "The card beneath (seven of hearts) is dead: nobody may take it until the next discard.");
+  assert.ok(!kinds(shown, [...GRANTED, { kind: "card_discarded", seat: 0, card: "7H" }]).includes("discard_dead"));
+  // A rebuilt stock leaves the top card on the pile (T-21): the card beneath the next grant is that one.
+  const rebuilt = [...DEAD_AFTER.slice(0, 3), { kind: "stock_rebuilt", count: 30 }, { kind: "card_discarded", seat: 0, card: "2D" },
+    { kind: "claim_called", seat: 2, card: "2D" }, { kind: "claim_granted", seat: 2, card: "2D", by: 1 }];
+  assert.match(logLines(tress, rebuilt).at(-1).text, /four of spades/);
+});

@@ -86,14 +86,20 @@ export function openUntilDiscard(bar, text) {
  *   answer, "take" or "grant" ("" for none)
  */
 export function claimAnswer({ callerName, card, cardText, penalty, suggest = "", onTake, onGrant }) {
-  // The answer a hint suggested glows like a hinted card, and says so to a screen reader.
-  const mark = (which) => (suggest === which ? { class: "hinted", "aria-description": t("table.hint") } : {});
-  const grant = h("button.secondary", { type: "button", dataset: { testid: "claim-grant" }, ...mark("grant"), on: { click: onGrant } });
+  // The answer a hint suggested glows like a hinted card, says so to a screen reader, and wears
+  // the solid primary look: a solid button beside the glowing one would draw the eye away from it.
+  // Without a hint, keeping the card is the primary answer.
+  const primary = suggest || "take";
+  const mark = (which) => ({
+    class: [which === primary ? "primary" : "secondary", suggest === which ? "hinted" : ""].join(" ").trim(),
+    ...(suggest === which ? { "aria-description": t("table.hint") } : {}),
+  });
+  const grant = h("button", { type: "button", dataset: { testid: "claim-grant" }, ...mark("grant"), on: { click: onGrant } });
   withCost(grant, t("claim.letHave", { name: callerName }), card, penalty);
   return h("div.claim-bar.claim-answer", { dataset: { testid: "claim-answer" }, role: "group", "aria-label": t("claim.answerGroup") }, [
     h("p.claim-text", { text: t("claim.called", { name: callerName, card: cardText }) }),
     h("div.claim-buttons", {}, [
-      h("button.primary", { type: "button", dataset: { testid: "claim-take-myself" }, text: t("claim.takeMyself"), ...mark("take"), on: { click: onTake } }),
+      h("button", { type: "button", dataset: { testid: "claim-take-myself" }, text: t("claim.takeMyself"), ...mark("take"), on: { click: onTake } }),
       grant,
     ]),
   ]);

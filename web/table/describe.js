@@ -18,9 +18,11 @@ const named = (keys, faces = [], role = "") => list(keys.map((key, i) => t("act.
  * Describe an action for the person ("Discard the seven of hearts").
  * @param {View} view
  * @param {Action} action engine action JSON
- * @param {{short?: boolean}} [options] short: for buttons in a choice dialog
+ * @param {{short?: boolean, takeOverSaid?: boolean}} [options] short: for buttons in a choice
+ *   dialog; takeOverSaid: a sentence next to this one says already that an extension takes the
+ *   sequence over (the hint's reason), so this one leaves it out (see takePreview)
  */
-export function describeAction(view, action, { short = false } = {}) {
+export function describeAction(view, action, { short = false, takeOverSaid = false } = {}) {
   const meldOf = (id) => view.melds.find((m) => m.id === id);
   switch (action.kind) {
     case "draw_stock":
@@ -59,7 +61,7 @@ export function describeAction(view, action, { short = false } = {}) {
       // The cards are the verb's object («Додайте вісімку бубон»): the accusative.
       const text = t("act.extend", { cards: named(action.cards, faces, "acc"), meld: meld ? meldWords(view, meld) : "" });
       const end = t(`act.end.${action.end}`, { face: "" }).trim();
-      const preview = takePreview(view, action);
+      const preview = takePreview(view, action, { takeOverSaid });
       // On a button the preview follows a dash; in the hint it is a sentence of its own.
       if (short) return [`${names(action.cards, faces)} · ${end}`, preview].filter(Boolean).join(" — ");
       return [`${text} (${end}).`, preview].filter(Boolean).join(" ");
@@ -98,8 +100,12 @@ function jokerFace(meld, action) {
 /**
  * Take: what an extension will do to ownership — "you will take this over from West",
  * "this locks it" — or null when it changes nothing worth saying.
+ * @param {View} view @param {Action} action
+ * @param {{takeOverSaid?: boolean}} [options] takeOverSaid: the take-over is told elsewhere
+ *   (the hint's reason), so only the lock is left to say
+ * @returns {string | null}
  */
-export function takePreview(view, action) {
+export function takePreview(view, action, { takeOverSaid = false } = {}) {
   if (view.game !== "take" || action.kind !== "extend") return null;
   const meld = view.melds.find((m) => m.id === actionMeld(action));
   if (!meld || action.end !== "high") return null;
@@ -109,7 +115,7 @@ export function takePreview(view, action) {
   if (topValue === 14 && faces.length > 1 && meld.start === 1) topValue = 1;
   const newTop = topValue + action.cards.length;
   const locks = newTop >= 14;
-  const takes = meld.owner !== view.seat;
+  const takes = meld.owner !== view.seat && !takeOverSaid;
   if (takes && locks) return t("preview.takeAndLock", { name: seatCase(view, meld.owner, "obj") });
   if (takes) return t("preview.takeOver", { name: seatCase(view, meld.owner, "obj") });
   if (locks) return t("preview.lock");
@@ -232,4 +238,23 @@ export function describeReason(view, reason) {
   if (!reason) return "";
   if (!worded(reason)) return String(reason.text ?? "");
   return capital(t(`reason.${reason.id}`, reasonWords(view, reason.id, reason.params)));
+}
+
+/** True when `reason`, or a reason it wraps (a look-ahead's), is the take-over's (K-12). */
+function saysTakeOver(reason) {
+  if (!reason || !worded(reason)) return false;
+  return reason.id === "play.take_over" || saysTakeOver(reason.params?.reason);
+}
+
+/**
+ * The hint's two parts in words: the move and why. When the reason says the move takes a
+ * sequence over (K-12), the move's own take-over sentence is left out, so the hint says it once.
+ * @param {View} view the person's view
+ * @param {Action | null} action the suggested move (null: let a take-it chance go)
+ * @param {import("../engine/client.js").Reason | null | undefined} reason the computer's reason
+ * @returns {{text: string, why: string}} text: the move, or the words for letting the card go
+ */
+export function describeHint(view, action, reason) {
+  const text = action ? describeAction(view, action, { takeOverSaid: saysTakeOver(reason) }) : t("hint.pass");
+  return { text, why: describeReason(view, reason) };
 }

@@ -2,6 +2,7 @@
 
 import { cardName } from "./cards.js";
 import { t, list } from "../i18n/index.js";
+import { deadAfterGrants } from "./dead-discard.js";
 import { isPerson, kindKey, ownerMeld, seatCase, seatName } from "./seats.js";
 
 /** @typedef {import("../engine/client.js").View} View */
@@ -79,7 +80,8 @@ export function describeEvent(view, event) {
 
 /**
  * The log's lines for a list of events, one line per thing that happened: a granted "take it"
- * and the caller's penalty cards read as one line (T-17), and so do a drawer's refusal of the
+ * and the caller's penalty cards read as one line (T-17), followed by one saying which card the
+ * grant left dead on the discard pile (T-17, see dead-discard.js), and so do a drawer's refusal of the
  * callers and his taking the card (T-17), and an extension and the take-over it made (K-12);
  * events not worth a line give none.
  * @param {View} view the current view (for seat names)
@@ -88,13 +90,22 @@ export function describeEvent(view, event) {
  */
 export function logLines(view, events) {
   const lines = [];
+  const dead = deadAfterGrants(view, events);
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
     let text = null;
     if (event.kind === "claim_granted") {
+      const grant = i;
       const penalties = [];
       while (events[i + 1]?.kind === "card_drawn" && events[i + 1].penalty && events[i + 1].seat === event.seat) penalties.push(events[++i]);
       text = penalties.length ? grantedWithPenalty(view, event, penalties) : describeEvent(view, event);
+      // The card beneath is dead now (T-17): said in the log, not only in the pile's tooltip.
+      if (dead.has(grant)) {
+        lines.push({ text, kind: event.kind, seat: event.seat });
+        text = t("log.discardDead", { card: cardName(dead.get(grant)) });
+        lines.push({ text, kind: "discard_dead", seat: undefined });
+        continue;
+      }
     } else if (event.kind === "meld_extended" && events[i + 1]?.kind === "sequence_taken_over" && events[i + 1].meld_id === event.meld_id) {
       text = tookOverWith(view, event, events[++i]);  // one line: the card added took the sequence over (K-12)
     } else if (event.kind === "claim_refused" && events[i + 1]?.kind === "card_drawn" && events[i + 1].source === "discard" && events[i + 1].seat === event.seat) {

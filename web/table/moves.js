@@ -7,9 +7,11 @@ import { parseCard } from "./cards.js";
 import { h } from "../app/dom.js";
 import * as bridge from "../engine/client.js";
 import { t } from "../i18n/index.js";
-import { describeAction, describeReason, layDownPreview, meldPreview } from "./describe.js";
+import { describeAction, describeHint, layDownPreview, meldPreview } from "./describe.js";
 import { choose } from "./dialog.js";
 import { discardNeeds, layDownTexts, showNotice, showRefusal } from "./prompts.js";
+import { moveRefusalTexts } from "./refusals.js";
+import { reveal } from "./reveal.js";
 import { sheetBody } from "./scores.js";
 
 /** @typedef {import("./match.js").Match} Match */
@@ -24,7 +26,9 @@ import { sheetBody } from "./scores.js";
  * @returns {Promise<boolean>} true when the engine took it
  */
 export async function act(m, action, { quiet = false, unselect = false } = {}) {
-  return request(m, () => m.send(bridge.act, action), quiet, unselect);
+  const view = m.view;
+  // A refusal is worded from the move and the view it was made in (web/table/refusals.js).
+  return request(m, () => m.send(bridge.act, action), quiet, unselect, (error) => moveRefusalTexts(view, action, error));
 }
 
 /**
@@ -38,9 +42,10 @@ export async function undo(m) {
 
 /**
  * Send one move of the person's; a refusal is shown unless `quiet`, and clears the selection
- * when `unselect`. @returns {Promise<boolean>}
+ * when `unselect`. `words` gives a refusal's title and detail (by default refusalTexts).
+ * @returns {Promise<boolean>}
  */
-async function request(m, send, quiet, unselect = false) {
+async function request(m, send, quiet, unselect = false, words = undefined) {
   if (m.acting || m.closed) return false;
   m.acting = true;
   m.hinted = null;
@@ -51,7 +56,7 @@ async function request(m, send, quiet, unselect = false) {
     m.table.hand.clearSelection();
     return true;
   } catch (error) {
-    if (!quiet) showRefusal(m.table, error);
+    if (!quiet) showRefusal(m.table, error, words?.(error));
     if (unselect) m.table.hand.clearSelection();
     return false;
   } finally {
@@ -256,12 +261,16 @@ export async function hint(m) {
     const { action, reason } = await bridge.hint(m.engine);
     // A "take it" chance the normal player would let go comes back without an action.
     const kind = action?.kind ?? "pass";
-    const why = describeReason(m.view, reason);
-    m.table.showHint(action ? describeAction(m.view, action) : t("hint.pass"), why);
+    const { text, why } = describeHint(m.view, action, reason);
+    m.table.showHint(text, why);
     m.hinted = action;
     // The hinted cards stand selected, so the hinted move is one press away (Discard, Lay down).
     if (action && m.isMine()) m.table.hand.selectOnly(A.movedCards(action));
     m.draw();
+    // The meld the hinted move names may lie below the melds' fold (a phone): bring it into
+    // view, clear of the hint's box. Once, as the hint opens: the person may scroll away after.
+    const meldId = action && m.isMine() ? A.actionMeld(action) : null;
+    if (meldId != null) reveal(m.table.melds, m.table.meldEl(meldId), m.table.message);
     const message = m.table.message;
     message.dataset.hintKind = kind;
     message.dataset.hintAction = JSON.stringify(action);

@@ -79,9 +79,11 @@ export function refusalTexts(error) {
  * Show why the engine refused a move, in the person's language; nothing changed.
  * @param {import("./table.js").TableView} table
  * @param {any} error
+ * @param {{title: string, detail: string}} [texts] the words, when the move gives better ones
+ *   than the rule alone (web/table/refusals.js)
  */
-export function showRefusal(table, error) {
-  const { title, detail } = refusalTexts(error);
+export function showRefusal(table, error, texts = refusalTexts(error)) {
+  const { title, detail } = texts;
   table.showMessage(title, detail);
   table.message.dataset.rule = ruleOf(error).rule ?? "";
 }

@@ -95,7 +95,7 @@ export class TableView {
     this.discardButton = button("discard", "actions.discard", () => this.on.discard(), "action primary");
     this.clearButton = h("button.chip", {
       type: "button", dataset: { testid: "clear-selection" },
-      on: { click: () => { this.hand.clearSelection(); this.on.selectionChanged(); } },
+      on: { click: () => this.#clearSelection() },
     }, [h("span.chip-sign", { "aria-hidden": "true", text: "✕" }), h("span.tool-label", { dataset: { i18n: "actions.clear" }, text: t("actions.clear") })]);
     this.handEl = h("div.hand", { dataset: { testid: "hand" }, role: "group", "aria-label": t("hand.label") });
     this.root.replaceChildren(
@@ -129,6 +129,11 @@ export class TableView {
   /** Scroll the log to its end, where the newest line is. */
   #showNewestLine() {
     this.logList.scrollTop = this.logList.scrollHeight;
+    // On a phone a hint starts below the newest line (table.css, --hint-room): its height, and
+    // the log's padding; 0 with no line.
+    const newest = this.logList.lastElementChild;
+    const height = newest ? Math.ceil(newest.getBoundingClientRect().height) : 0;
+    this.root.style.setProperty("--hint-top", `${height ? height + 6 : 0}px`);
   }
 
   /** Re-translate the fixed labels after a language change. */
@@ -214,6 +219,18 @@ export class TableView {
     build();
   }
 
+  /**
+   * Clear the hand's selection. The Clear button hides itself then: the focus moves to its
+   * neighbour among the sorters rather than fall to the page, where the next Tab lands on a card
+   * whose focus ring would read as a card still chosen.
+   */
+  #clearSelection() {
+    const had = document.activeElement === this.clearButton;
+    this.hand.clearSelection();
+    this.on.selectionChanged();
+    if (had) this.sortRank.focus({ preventScroll: true });
+  }
+
   setClaim(node) {
     this.claimSlot.replaceChildren(...(node ? [node] : []));
     // The bar takes room at the foot of the log: keep the newest line in view now, not only
@@ -251,6 +268,8 @@ export class TableView {
     delete this.message.dataset.notice;
     delete this.message.dataset.rule;
     this.message.replaceChildren();
+    // Room a hint made below the last melds to show the one it named (web/table/reveal.js).
+    this.melds.style.removeProperty("padding-bottom");
     // The log's foot comes free again; reading its height forces a layout, so only when it changed.
     if (shown) this.#showNewestLine();
   }
