@@ -96,6 +96,24 @@ def test_the_work_stays_within_the_turn_budget() -> None:
     # A deal starts only while the largest so far still fits, so the turns stay within the budget.
     assert 0 < found.deals < 48
     assert budget.used <= 300 * TURN_UNITS
+
+
+
+def test_one_play_out_gets_its_share_of_the_turn_budget_and_no_more() -> None:
+    """A deal whose play-outs outrun the whole budget (as a long round 7 does, T-20) stops each at its share."""
+    for seed in range(3):
+        game = TressGame.new({"players": 4}, seed=40 + seed)
+        seat = game.to_move
+        assert seat is not None
+        game.apply_json({"kind": "draw_stock", "seat": seat})
+        view = game.view(seat)
+        cards = [parse_card(a["card"]) for a in view["legal_actions"] if a["kind"] == "discard"][:2]
+        whole = Budget()
+        compare_discards(view, game.public_log, cards, random.Random(seed), 1, whole, 10_000)
+        assert whole.used > 10 * TURN_UNITS  # a round from its first turn lasts longer than that
+        small = Budget()
+        found = compare_discards(view, game.public_log, cards, random.Random(seed), 1, small, 10)
+        assert found.deals == 1 and 0 < small.used <= 10 * TURN_UNITS
     # No work units left: no deal at all, and the first candidate (normal's choice) stands.
     spent = Budget(units=10)
     spent.spend(10)

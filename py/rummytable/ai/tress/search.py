@@ -67,14 +67,16 @@ def world_model(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], rng: 
     return model_from_deal(view, world.hands, world.stock, world.pile, rng.randrange(2**31), rules)
 
 
-def play_to_end(model: TressModel, rng: random.Random, explore: float = 0.0) -> int:
-    """Play ``model`` on to the end of the round with the policy; returns the turns played.
+def play_to_end(model: TressModel, rng: random.Random, explore: float = 0.0, limit: int = MAX_TURNS) -> int:
+    """Play ``model`` on to the end of the round with the policy, ``limit`` turns at most; returns the
+    turns played.
 
     :param explore: the policy's chance of a random discard (0: none, so that the play-outs of
         two candidates on one deal part only where the candidates' own effects part them).
+    :param limit: turns at most (a play-out stopped there is valued as it stands, :func:`standing`).
     """
     turns = 0
-    while model.phase <= PLAY and turns < MAX_TURNS:
+    while model.phase <= PLAY and turns < limit:
         policy_turn(model, rng, explore)
         turns += 1
     return turns
@@ -96,12 +98,15 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
     :param deals: sampled deals at most.
     :param turn_budget: model turns at most for the whole comparison; a deal is started only
         while the largest deal so far still fits, and a deal cut short is dropped whole, so
-        the candidates stay paired.
+        the candidates stay paired. One play-out gets at most its share of the budget (a round 7
+        whose contract nobody meets can run on for hundreds of turns, T-20, T-21): it is then
+        valued as it stands, the same way for every candidate.
     :returns: the :class:`Comparison` (``deals`` 0 when none was played).
     """
     seat = int(view["seat"])
     counter = counter or CardCounter(view, log)
     rows: list[list[float]] = []
+    limit = max(1, min(MAX_TURNS, turn_budget // max(1, len(cards))))
     used = 0
     largest = 0
     for _ in range(deals):
@@ -117,7 +122,7 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
         for card in cards:
             model = base.copy()
             model.apply(DISCARD_MOVES[card_id(card)])
-            spent += play_to_end(model, random.Random(policy_seed))
+            spent += play_to_end(model, random.Random(policy_seed), limit=limit)
             row.append(value_for(seat, start, standing(model)))
         used += spent
         largest = max(largest, spent)

@@ -4,6 +4,7 @@
 (the options),
 :mod:`~rummytable.ai.tress.model.state` (state and apply), :mod:`~rummytable.ai.tress.model.moves`
 (legal moves), :mod:`~rummytable.ai.tress.model.convert` (engine states and actions) and
-:mod:`~rummytable.ai.tress.model.policy` (a cheap play-out policy); its speed against the engine is
+:mod:`~rummytable.ai.tress.model.policy` (a cheap play-out policy, reading hands with
+:mod:`~rummytable.ai.tress.model.shape`); its speed against the engine is
 measured by :mod:`~rummytable.tools.bench_tress_model`.
 """
