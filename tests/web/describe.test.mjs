@@ -115,13 +115,20 @@ test("a Tress lay-down in the hint is a sentence; in a chooser, the melds alone"
   setLanguage("en");
 });
 
-test("a take-over hint says the take-over once, in the reason, in every language (K-12)", () => {
+/** A Take table where North owns the sequence ``cards`` (id 3) and seat 0 may take it over by adding
+ * ``card`` at its high end: the view, the extension and the take-over reason. */
+function takeOverCase(start, cards, card) {
   const takeView = {
     game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
-    melds: [{ id: 3, owner: 1, kind: "run", start: 5, cards: ["5H", "6H", "7H", "8H"], faces: ["5H", "6H", "7H", "8H"] }],
+    melds: [{ id: 3, owner: 1, kind: "run", start, cards, faces: cards }],
   };
-  const extend = { kind: "extend", seat: 0, meld: 3, cards: ["9H"], end: "high" };
+  const extend = { kind: "extend", seat: 0, meld: 3, cards: [card], end: "high" };
   const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: 5 }, text: "english" };
+  return { takeView, extend, takeOver };
+}
+
+test("a take-over hint says the take-over once, in the reason, in every language (K-12)", () => {
+  const { takeView, extend, takeOver } = takeOverCase(5, ["5H", "6H", "7H", "8H"], "9H");
   for (const lang of ["en", "nb", "uk"]) {
     setLanguage(lang);
     // The take-over sentence's first words ("You will take"), the same with or without the lock.
@@ -142,12 +149,7 @@ test("a take-over hint says the take-over once, in the reason, in every language
 });
 
 test("a take-over hint that locks the sequence still says it locks (K-14)", () => {
-  const takeView = {
-    game: "take", seat: 0, players: 2, seat_kinds: ["human", "normal"], phase: "play", to_move: 0,
-    melds: [{ id: 3, owner: 1, kind: "run", start: 10, cards: ["10H", "JH", "QH", "KH"], faces: ["10H", "JH", "QH", "KH"] }],
-  };
-  const extend = { kind: "extend", seat: 0, meld: 3, cards: ["AH"], end: "high" };
-  const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: 5 }, text: "english" };
+  const { takeView, extend, takeOver } = takeOverCase(10, ["10H", "JH", "QH", "KH"], "AH");
   for (const lang of ["en", "nb", "uk"]) {
     setLanguage(lang);
     const { text } = describeHint(takeView, extend, takeOver);
