@@ -175,14 +175,14 @@ def test_illegal_attempt_shows_reason_and_changes_nothing(session: BrowserSessio
 
 TAKE_REFUSALS = {
     "en": ("The nine of spades alone is no sequence and fits none on the table.",
-           "The nine of spades does not fit North’s sequence.",
+           "The nine of spades does not fit North’s sequence.",  # noqa: RUF001 (typographic apostrophe)
            "A sequence is three or more cards in a row of one suit"),
     "nb": ("Spar ni alene er ingen serie og passer ikke i noen på bordet.",
            "Spar ni passer ikke i serien til Nord.",
            "En serie er tre eller flere kort på rad i samme farge"),
-    "uk": ("Одна карта (дев’ятка пік) — ще не послідовність, і на столі їй немає місця.",
-           "Дев’ятка пік не підходить до послідовності Півночі.",
-           "Послідовність — це три або більше карт однієї масті поспіль"),
+    "uk": ("Одна карта (дев’ятка пік) — ще не послідовність, і на столі їй немає місця.",  # noqa: RUF001 (Ukrainian letters)
+           "Дев’ятка пік не підходить до послідовності Півночі.",  # noqa: RUF001 (Ukrainian letters)
+           "Послідовність — це три або більше карт однієї масті поспіль"),  # noqa: RUF001 (Ukrainian letters)
 }
 """Per language: the words for a lone card laid down, for a card put on a sequence of another
 suit, and the start of the rule of sequences (K-4) shown below either."""
@@ -315,7 +315,8 @@ def test_a_focused_card_looks_unlike_a_selected_one_and_clear_leaves_no_card_foc
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=clear-selection]", state="hidden")
     assert page.locator(".hand [data-card][aria-pressed=true]").count() == 0
-    where = page.evaluate("[document.activeElement?.dataset?.testid, document.activeElement?.matches(':focus-visible')]")
+    where = page.evaluate(
+        "[document.activeElement?.dataset?.testid, document.activeElement?.matches(':focus-visible')]")
     assert where == ["sort-rank", True], where
     # The next Tab goes on from there, as from the Clear button it replaced.
     page.keyboard.press("Tab")
