@@ -73,11 +73,12 @@ def tick(page: Any) -> None:
         page.wait_for_timeout(POLL_MS)
 
 
-def wait_until(page: Any, done: Callable[[], T], *, what: str, timeout_s: float = 120,
+def wait_until(page: Any, done: Callable[[], T], *, what: str | Callable[[], str], timeout_s: float = 120,
                page_ms: int | None = None) -> T:
     """Check ``done()`` and :func:`tick` until it returns something true; return that.
 
-    :param what: what is awaited, for the failure message.
+    :param what: what is awaited, for the failure message; or a function that says it then (what
+        the page shows at that moment, say).
     :param timeout_s: real seconds before giving up (a deadline for a busy machine, not a measurement).
     :param page_ms: return ``done()``'s last (false) value once this much page time has passed
         without it: "wait this long at the table" (on a stopped clock, with no real sleep).
@@ -92,6 +93,6 @@ def wait_until(page: Any, done: Callable[[], T], *, what: str, timeout_s: float 
         if page_ms is not None and waited >= page_ms:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {timeout_s:.0f} s")
+            raise AssertionError(f"{what() if callable(what) else what}: not within {timeout_s:.0f} s")
         tick(page)
         waited += STEP_MS if stopped(page) else POLL_MS

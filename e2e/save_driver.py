@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+import page_clock
 from table_driver import hint, perform, wait_turn_or_window
 
 STATE = "async () => (await window.rummyTable.engine.call('state')).view"
@@ -41,6 +43,37 @@ def stored(page: Any, game: str = "tress") -> dict[str, Any]:
 def put(page: Any, key: str, value: str) -> None:
     """Store ``value`` under ``key`` in the page's localStorage."""
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
+
+def rewrite_save(page: Any, game: str, change: Callable[[dict[str, Any]], None]) -> None:
+    """Apply ``change`` to the stored save record of ``game`` once the page is still: its engine
+    has answered every call and no save is being written.
+
+    A save asked for before that (a computer's call for the top discard whose answer is on its
+    way, say) would otherwise land after this one and write the match played so far over it.
+    The record is read back to make sure it stands.
+
+    :raises AssertionError: when the page wrote over the changed record each of three times.
+    """
+    for _ in range(3):
+        page_clock.engine_caught_up(page)
+        page.wait_for_selector(SAVED, state="attached")
+        record = stored(page, game)
+        change(record)
+        put(page, f"rummytable.save.{game}", json.dumps(record))
+        page_clock.engine_caught_up(page)
+        page.wait_for_selector(SAVED, state="attached")
+        if stored(page, game) == record:
+            return
+    raise AssertionError(f"the page kept writing over the changed {game} save")
+
+
+def replace_position(page: Any, game: str, position: str) -> None:
+    """Make ``position`` (a game state's JSON text) the position of the stored save of ``game``
+    (:func:`rewrite_save`); a reload then continues the match from it."""
+    def change(record: dict[str, Any]) -> None:
+        record["save"]["position"] = position
+    rewrite_save(page, game, change)
 
 
 def engine_position(page: Any) -> str:

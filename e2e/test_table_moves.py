@@ -12,7 +12,7 @@ from typing import Any
 import page_clock
 import pytest
 from harness import BrowserSession, wait_ready
-from save_driver import SAVED, put, stored
+from save_driver import replace_position
 from table_driver import (
     CLAIM_PASS,
     READY_INPUT,
@@ -43,12 +43,9 @@ def _take_position(page: Any, hands: list[str], melds: tuple[tuple[int, str], ..
     notation, seat 0 the person's) and ``melds``, the person to play (drawn already)."""
     start_game(page, "take", players=2)
     wait_turn_or_window(page)
-    page.wait_for_selector(SAVED, state="attached")
     position = state_to_json(state_from_faces(players=2, hands=hands, melds=melds, discard="KC",
                                               phase=Phase.PLAY))
-    record = stored(page, "take")
-    record["save"]["position"] = json.dumps(position)
-    put(page, "rummytable.save.take", json.dumps(record))
+    replace_position(page, "take", json.dumps(position))
     page.reload()
     wait_ready(page)
     page.wait_for_selector(f"{READY_INPUT}[data-phase=play]")

@@ -14,7 +14,7 @@ from typing import Any
 import page_clock
 import pytest
 from harness import BrowserSession, wait_ready
-from save_driver import SAVED, put, stored
+from save_driver import replace_position
 from table_driver import (
     READY_INPUT,
     SHEET,
@@ -117,6 +117,13 @@ def _boxes(page: Any) -> dict[str, Any]:
     return boxes
 
 
+SHOWN = """() => ({screen: document.documentElement.dataset.screen, save: document.documentElement.dataset.save,
+  hand: document.querySelectorAll(".hand [data-card]").length,
+  resume: [...document.querySelectorAll("[data-testid^=resume-]")].map((b) => b.dataset.testid),
+  notices: [...document.querySelectorAll("[role=alert], .notice")].map((n) => n.textContent.trim()).filter(Boolean)})"""
+"""Script: what the page shows, for a failure message (screen, hand cards, Continue buttons, notices)."""
+
+
 def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en",
               position: dict[str, Any] = POSITION) -> Any:
     """A page at ``position`` in ``lang`` (:data:`POSITION`: the person to play), with every
@@ -128,10 +135,7 @@ def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en"
     wait_ready(page)
     start_game(page, "tress", players=6, ask_always=True)
     wait_turn_or_window(page)
-    page.wait_for_selector(SAVED, state="attached")
-    record = stored(page)
-    record["save"]["position"] = json.dumps(position)
-    put(page, "rummytable.save.tress", json.dumps(record))
+    replace_position(page, "tress", json.dumps(position))
     page.reload()
     wait_ready(page)
     if position["phase"] == "round_over":
@@ -140,7 +144,8 @@ def _prepared(session: BrowserSession, width: int, height: int, lang: str = "en"
         return page
     cards = len(position["hands"][0])
     page_clock.wait_until(page, lambda: page.locator(f"{TABLE} .hand [data-card]").count() == cards
-                          and page.locator(READY_INPUT).count(), what="the prepared position at the table")
+                          and page.locator(READY_INPUT).count(),
+                          what=lambda: f"the prepared position at the table (the page shows: {page.evaluate(SHOWN)})")
     return page
 
 
