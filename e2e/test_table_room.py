@@ -7,6 +7,7 @@ have their clock stopped (page_clock), so a take-it window stays open while it i
 
 from __future__ import annotations
 
+import itertools
 import json
 from itertools import pairwise
 from typing import Any
@@ -391,6 +392,36 @@ def test_the_answer_a_hint_suggests_to_a_call_is_the_one_marked_and_focused(
     assert focused == suggested, (action, focused)
     page.click(f"[data-testid={suggested}]")
     page.wait_for_selector("[data-testid=claim-answer]", state="detached")
+
+
+SEAT_BADGES = """() => [...document.querySelectorAll(".opponents .seat")].map((seat) => ({
+  seat: Number(seat.dataset.seat),
+  badges: [...seat.querySelectorAll(".badge")].filter((b) => b.getClientRects().length).map((b) => {
+    const r = b.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height, call: b.classList.contains("badge-call")};
+  }),
+}))"""
+"""Script: per opponent's seat, its badges in view (viewport boxes, and whether each is a call)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "uk"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_caller_who_is_down_keeps_his_badges_off_his_neighbours_on_a_phone(
+        session: BrowserSession, size: tuple[int, int], lang: str) -> None:
+    # Five opponents in a phone's row of chips, four of them down (T-12); North-west, who is
+    # down, calls "take it" (T-16): his call shows, and no badge lies over another seat's.
+    page = _prepared(session, *size, lang, ANSWER_DOWN_CALLER)
+    page.wait_for_selector("[data-testid=claim-answer]")
+    seats = page.evaluate(SEAT_BADGES)
+    caller = next(seat for seat in seats if seat["seat"] == 2)
+    assert any(badge["call"] for badge in caller["badges"]), caller
+    for one, other in itertools.combinations(seats, 2):
+        for a in one["badges"]:
+            for b in other["badges"]:
+                assert _overlap(a, b) < 1, f"seat {one['seat']}'s badge lies over seat {other['seat']}'s: {a} {b}"
+    for seat in seats:
+        for badge in seat["badges"]:
+            assert badge["x"] >= 0 and badge["x"] + badge["w"] <= size[0], (seat["seat"], badge)
 
 
 DEAD_LINE = {"en": "The card beneath (four of spades) is dead", "nb": "Kortet under (spar fire) er dødt",
