@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import page_clock
@@ -45,9 +44,10 @@ def put(page: Any, key: str, value: str) -> None:
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
 
 
-def rewrite_save(page: Any, game: str, change: Callable[[dict[str, Any]], None]) -> None:
-    """Apply ``change`` to the stored save record of ``game`` once the page is still: its engine
-    has answered every call and no save is being written.
+def replace_position(page: Any, game: str, position: str) -> None:
+    """Make ``position`` (a game state's JSON text) the position of the stored save of ``game``,
+    once the page is still: its engine has answered every call and no save is being written. A
+    reload then continues the match from it.
 
     A save asked for before that (a computer's call for the top discard whose answer is on its
     way, say) would otherwise land after this one and write the match played so far over it.
@@ -55,25 +55,18 @@ def rewrite_save(page: Any, game: str, change: Callable[[dict[str, Any]], None])
 
     :raises AssertionError: when the page wrote over the changed record each of three times.
     """
+    def settle() -> dict[str, Any]:
+        page_clock.engine_caught_up(page)
+        page.wait_for_selector(SAVED, state="attached")
+        return stored(page, game)
+
     for _ in range(3):
-        page_clock.engine_caught_up(page)
-        page.wait_for_selector(SAVED, state="attached")
-        record = stored(page, game)
-        change(record)
+        record = settle()
+        record["save"]["position"] = position
         put(page, f"rummytable.save.{game}", json.dumps(record))
-        page_clock.engine_caught_up(page)
-        page.wait_for_selector(SAVED, state="attached")
-        if stored(page, game) == record:
+        if settle() == record:
             return
     raise AssertionError(f"the page kept writing over the changed {game} save")
-
-
-def replace_position(page: Any, game: str, position: str) -> None:
-    """Make ``position`` (a game state's JSON text) the position of the stored save of ``game``
-    (:func:`rewrite_save`); a reload then continues the match from it."""
-    def change(record: dict[str, Any]) -> None:
-        record["save"]["position"] = position
-    rewrite_save(page, game, change)
 
 
 def engine_position(page: Any) -> str:

@@ -7,9 +7,8 @@ have their clock stopped (page_clock), so a take-it window stays open while it i
 
 from __future__ import annotations
 
-import itertools
 import json
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 import page_clock
@@ -415,7 +414,7 @@ def test_a_caller_who_is_down_keeps_his_badges_off_his_neighbours_on_a_phone(
     seats = page.evaluate(SEAT_BADGES)
     caller = next(seat for seat in seats if seat["seat"] == 2)
     assert any(badge["call"] for badge in caller["badges"]), caller
-    for one, other in itertools.combinations(seats, 2):
+    for one, other in combinations(seats, 2):
         for a in one["badges"]:
             for b in other["badges"]:
                 assert _overlap(a, b) < 1, f"seat {one['seat']}'s badge lies over seat {other['seat']}'s: {a} {b}"

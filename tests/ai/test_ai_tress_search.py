@@ -98,7 +98,6 @@ def test_the_work_stays_within_the_turn_budget() -> None:
     assert budget.used <= 300 * TURN_UNITS
 
 
-
 def test_one_play_out_gets_its_share_of_the_turn_budget_and_no_more() -> None:
     """A deal whose play-outs outrun the whole budget (as a long round 7 does, T-20) stops each at its share."""
     for seed in range(3):

@@ -123,7 +123,7 @@ function takeOverCase(start, cards, card) {
     melds: [{ id: 3, owner: 1, kind: "run", start, cards, faces: cards }],
   };
   const extend = { kind: "extend", seat: 0, meld: 3, cards: [card], end: "high" };
-  const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: 5 }, text: "english" };
+  const takeOver = { id: "play.take_over", params: { cards: extend.cards, meld: 3, owner: 1, size: cards.length + 1 }, text: "english" };
   return { takeView, extend, takeOver };
 }
 
