@@ -194,16 +194,21 @@ def _normal_match(seed: int, steps: int) -> Iterator[tuple[TressGame, int, dict[
         log.extend(e.for_seat(None) for e in game.apply_json(bots[seat].decide(view, log).action))
 
 
-def test_hard_draws_and_answers_claims_as_normal_does() -> None:
-    # Judging the draw by look-ahead lost points against normal's judgement (docs/ai.md):
-    # hard's draws, and its answers as the drawer to a "take it" call, are normal's.
-    draws = 0
+def test_hard_draws_and_answers_claims_as_normal_does_unless_its_search_says_otherwise() -> None:
+    # Hard draws as normal does (T-11, T-17) and leaves normal's draw only where playing both draws
+    # out on sampled deals clearly favours the other (docs/ai.md); that happens, but seldom.
+    draws = changed = 0
     for game, _, view, log in _normal_match(13, 400):
         if game.phase in (Phase.DRAW, Phase.CLAIM) and view.get("discard_top"):
             hard = make_bot("tress", "hard", 3, NO_CAP).decide(view, log)
-            assert hard.action == make_bot("tress", "normal", 3, NO_CAP).decide(view, log).action
+            normal = make_bot("tress", "normal", 3, NO_CAP).decide(view, log)
+            if hard.action != normal.action:
+                assert hard.why.id == "lookahead.chosen", (hard, normal)
+                changed += 1
+            else:
+                assert hard.why.id != "lookahead.chosen", hard
             draws += 1
-    assert draws >= 30
+    assert draws >= 30 and 0 < changed < draws / 4, (draws, changed)
 
 
 @pytest.mark.parametrize("level", LEVELS)

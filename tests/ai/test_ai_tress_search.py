@@ -10,8 +10,16 @@ from rummytable.ai import make_bot
 from rummytable.ai.base import Budget
 from rummytable.ai.tress.determinize import sample_world, world_position
 from rummytable.ai.tress.model.convert import model_from_deal, model_from_state, rules_from_options
-from rummytable.ai.tress.model.state import PLAY
-from rummytable.ai.tress.search import TURN_UNITS, compare_discards, play_to_end, value_for, world_model
+from rummytable.ai.tress.model.moves import DRAW_DISCARD_MOVE
+from rummytable.ai.tress.model.state import PLAY, STOCK_MOVE
+from rummytable.ai.tress.search import (
+    TURN_UNITS,
+    compare_discards,
+    compare_moves,
+    play_to_end,
+    value_for,
+    world_model,
+)
 from rummytable.cards import parse_card
 from rummytable.game import Phase
 from rummytable.tress.game import TressGame
@@ -22,6 +30,10 @@ from rummytable.tress.position import scenario
 # person to discard holds only loose cards, the king of spades the highest (T-2: 10 points).
 LOOSE = scenario(["KS 2D 4C 9H 6S 8C 3H JD", "3C", None, None], round_no=1, to_move=0, phase="play",
                  melds=[(1, "7S 7D 7C"), (1, "QH QS QC")], discard="5H")
+
+# Seat 0 to draw in round 1 (two sets, T-4) with a set of queens and a pair of sevens: the seven
+# of clubs on the discard pile completes the contract (T-6, T-12).
+SEVEN = scenario(["7S 7D QH QS QC 2C 9D", None, None, None], round_no=1, to_move=0, phase="draw", discard="4H 7C")
 
 
 def _views(count: int) -> list[tuple[TressGame, int]]:
@@ -125,3 +137,52 @@ def test_hard_decides_the_same_on_every_machine_whatever_the_clock() -> None:
     first = make_bot("tress", "hard", seed=3).decide(game.view(0), game.public_log)
     again = make_bot("tress", "hard", seed=3).decide(game.view(0), game.public_log)
     assert first.action == again.action and first.action["kind"] == "discard"
+
+
+def test_the_same_move_twice_plays_out_the_same_on_every_deal() -> None:
+    # Common random numbers: every candidate meets the same deals and the same policy choices.
+    game = TressGame.from_position(SEVEN)
+    found = compare_moves(game.view(0), game.public_log, [STOCK_MOVE, STOCK_MOVE], random.Random(5), 12,
+                          Budget(), 100_000)
+    assert found.deals == 12 and found.means[0] == found.means[1] and found.errors[1] == 0.0
+
+
+def test_taking_the_card_that_completes_the_contract_beats_the_stock() -> None:
+    # T-11: the seven of clubs lets the seat go down at once (T-12); a stock card seldom does.
+    game = TressGame.from_position(SEVEN)
+    view = game.view(0)
+    for seed in range(2):
+        found = compare_moves(view, game.public_log, [STOCK_MOVE, DRAW_DISCARD_MOVE], random.Random(seed), 24,
+                              Budget(), 100_000)
+        assert found.means[1] - found.means[0] > 2 * found.errors[1], found
+
+
+def _normal_game_at(match: int, steps: int) -> TressGame:
+    """Match ``match`` of :func:`_views`' seeded matches of normal players after ``steps`` moves."""
+    game = TressGame.new({"players": 3 + match % 4}, seed=500 + match)
+    bots = [make_bot("tress", "normal", seed=s) for s in range(game.state.options.players)]
+    for _ in range(steps):
+        seat = game.to_move
+        assert seat is not None
+        game.apply_json(bots[seat].decide(game.view(seat), game.public_log).action)
+    return game
+
+
+def test_hard_draws_from_the_stock_where_its_play_outs_clearly_favour_it() -> None:
+    # Normal takes the eight of clubs (it brings the contract closer, T-11) in a close call;
+    # played out on sampled deals, the stock comes out ahead by more than the gate asks.
+    game = _normal_game_at(4, 2)
+    seat = game.to_move
+    assert seat is not None and game.phase is Phase.DRAW
+    view = game.view(seat)
+    normal = make_bot("tress", "normal", seed=seat).decide(view, game.public_log)
+    hard = make_bot("tress", "hard", seed=seat).decide(view, game.public_log)
+    assert normal.action["kind"] == "draw_discard"
+    assert hard.action["kind"] == "draw_stock" and hard.why.id == "lookahead.chosen", hard
+
+
+def test_hard_takes_a_card_that_completes_its_contract_without_a_search() -> None:
+    # Far from even in normal's reckoning (HardBot.DRAW_CLOSE), the draw is not searched.
+    game = TressGame.from_position(SEVEN)
+    hard = make_bot("tress", "hard", seed=1).decide(game.view(0), game.public_log)
+    assert hard.action["kind"] == "draw_discard" and hard.why.id == "draw.discard_helps", hard

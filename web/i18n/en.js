@@ -38,7 +38,7 @@ export default {
   level: {
     easy: { name: "Easy", tress: "Builds its contract and throws away high cards, but does not watch what others collect.", take: "Lays down and takes over whatever scores right away and throws its highest loose card, without watching what you might pick up." },
     normal: { name: "Normal", tress: "Counts the cards that are gone, gives nothing away to players who are down and calls “take it” whenever a card brings its contract closer.", take: "Counts the cards, avoids feeding you take-overs, locks sequences with aces and goes out when it pays." },
-    hard: { name: "Hard", tress: "Thinks ahead: tries its best discards on many possible deals of the hidden cards before letting one go.", take: "Plays like Normal, then tests its best ideas against many guesses of your hand and plays the one that holds up best." },
+    hard: { name: "Hard", tress: "Thinks ahead: plays its close draws and its best discards out on many possible deals of the hidden cards before choosing.", take: "Plays like Normal, then tests its best ideas against many guesses of your hand and plays the one that holds up best." },
     random: { name: "Random", tress: "Makes any legal move at random.", take: "Makes any legal move at random." },
   },
   engine: {

@@ -38,7 +38,7 @@ export default {
   level: {
     easy: { name: "Lett", tress: "Bygger mot rundens mål og kaster høye kort, men følger ikke med på hva andre samler på.", take: "Legger ned og tar over det som gir poeng med en gang, og kaster sitt høyeste løse kort uten å tenke på hva du kan plukke opp." },
     normal: { name: "Middels", tress: "Teller kortene som er borte, gir ingenting til spillere som har gått ned, og sier «take it» når et kort bringer den nærmere rundens mål.", take: "Teller kortene, unngår å gi deg serier å ta over, låser serier med ess og går ut når det lønner seg." },
-    hard: { name: "Vanskelig", tress: "Tenker framover: prøver de beste kastene sine mot mange mulige fordelinger av de skjulte kortene før den kaster ett.", take: "Spiller som Middels, men prøver de beste idéene mot mange gjetninger av hånden din og velger den som holder best." },
+    hard: { name: "Vanskelig", tress: "Tenker framover: spiller ut de jevne valgene mellom bunken og kastebunken og de beste kastene sine mot mange mulige fordelinger av de skjulte kortene før den velger.", take: "Spiller som Middels, men prøver de beste idéene mot mange gjetninger av hånden din og velger den som holder best." },
     random: { name: "Tilfeldig", tress: "Gjør et tilfeldig lovlig trekk.", take: "Gjør et tilfeldig lovlig trekk." },
   },
   engine: {

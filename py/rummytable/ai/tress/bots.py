@@ -25,8 +25,10 @@ from typing import Any, ClassVar
 from rummytable.ai import register
 from rummytable.ai.base import Bot, Budget, ClaimDecision, Decision, digest, legal
 from rummytable.ai.reasons import Reason, around
+from rummytable.ai.tress.model.moves import DRAW_DISCARD_MOVE
+from rummytable.ai.tress.model.state import STOCK_MOVE
 from rummytable.ai.tress.policy import Style, TressTurn
-from rummytable.ai.tress.search import compare_discards
+from rummytable.ai.tress.search import Comparison, compare_discards, compare_moves
 from rummytable.cards import parse_card
 
 EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False, outs_weight=0.0,
@@ -66,11 +68,17 @@ class TressBot(Bot):
     def decide_draw(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                     actions: list[dict[str, Any]]) -> Decision:
         """Draw from the stock or take the discard (T-11); with a claim pending, answer it (T-17)."""
+        return self.draw_choice(turn, view, log, actions)[0]
+
+    def draw_choice(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                    actions: list[dict[str, Any]]) -> tuple[Decision, float | None]:
+        """The level's draw (:meth:`decide_draw`) and the gain it weighed, in points (> 0: taking
+        the top discard beats the stock; None when the discard could not be taken)."""
         top_key = view.get("discard_top")
         can_take = any(a["kind"] == "draw_discard" for a in actions)
         stock = _first(actions, "draw_stock")
         if not can_take or top_key is None:
-            return Decision(stock, Reason("draw.stock"))
+            return Decision(stock, Reason("draw.stock")), None
         top = parse_card(top_key)
         gain = self.draw_gain(turn, view, log, top)
         claimed = view.get("phase") == "claim"
@@ -79,13 +87,13 @@ class TressBot(Bot):
         if gain > 0:
             helps = (Reason("claim.keep_helps", {"card": top_key, "caller": caller}) if caller is not None
                      else Reason("draw.discard_helps", {"card": top_key}))
-            return Decision(_first(actions, "draw_discard"), helps)
+            return Decision(_first(actions, "draw_discard"), helps), gain
         if claimed and self.STYLE.deny and self.should_deny(turn, view, top, gain):
             return Decision(_first(actions, "draw_discard"),
-                            Reason("claim.keep_deny", {"card": top_key, "caller": caller}))
+                            Reason("claim.keep_deny", {"card": top_key, "caller": caller})), gain
         if claimed:
-            return Decision(stock, Reason("claim.grant", {"card": top_key, "caller": caller}))
-        return Decision(stock, Reason("draw.stock_no_help", {"card": top_key}))
+            return Decision(stock, Reason("claim.grant", {"card": top_key, "caller": caller})), gain
+        return Decision(stock, Reason("draw.stock_no_help", {"card": top_key})), gain
 
     def draw_gain(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                   top: Any) -> float:
@@ -193,19 +201,20 @@ class TressNormalBot(TressBot):
 
 @register
 class TressHardBot(TressBot):
-    """Normal play, with its best discards played to the end of the round on sampled deals of the unseen cards
-    (each deal's stock dealt out to the seats in advance, :mod:`~rummytable.ai.tress.model.seat_stock`).
+    """Normal play, with its close draws and its best discards played to the end of the round on sampled
+    deals of the unseen cards (each deal's stock dealt out to the seats in advance,
+    :mod:`~rummytable.ai.tress.model.seat_stock`).
 
     Work units: normal's evaluation steps, then :data:`~rummytable.ai.tress.search.TURN_UNITS` per
-    model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns (a seventh in round 7).
+    model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns a decision (a seventh in round 7).
     """
 
     level = "hard"
     STYLE = HARD
     WORK_UNITS = 12_000
     SAFETY_MS = 3000.0
-    DESCRIPTION = ("Thinks ahead: tries its best discards on many possible deals of the hidden cards "
-                   "before it lets go of one.")
+    DESCRIPTION = ("Thinks ahead: plays its close draws and its best discards out on many possible deals "
+                   "of the hidden cards before it chooses.")
     CANDIDATES: ClassVar[int] = 4
     """Discards compared at most, normal's choice included."""
     CLOSE: ClassVar[float] = 30.0
@@ -228,6 +237,55 @@ class TressHardBot(TressBot):
     claim more of what the model's own long runs find, but lost against normal players at the
     table: the play-out policy is not normal, and a looser gate follows its errors (docs/ai.md)."""
 
+    DRAW_CLOSE: ClassVar[float] = 60.0
+    """Only draws whose gain in normal's reckoning (:meth:`~TressBot.draw_choice`, points) lies within
+    this much of even are searched."""
+    DRAW_ERRORS: ClassVar[float] = 1.0
+    """Standard errors the other draw must beat normal's by (with :attr:`MARGIN`). A draw's two
+    play-outs part at once (different cards in the hand), so its comparison is noisier than a
+    discard's, and two errors left almost every draw as normal had it (docs/ai.md)."""
+
+    def turn_budget(self, turn: TressTurn) -> int:
+        """Model turns this decision's search may play: :attr:`SEARCH_TURNS`, a seventh in round 7."""
+        return self.SEARCH_TURNS // self.ALL_CARDS_SHARE if turn.all_cards else self.SEARCH_TURNS
+
+    def searched_best(self, found: Comparison, errors: float) -> int:
+        """The candidate the search picks: 0 (normal's) unless another beats it by :attr:`MARGIN`
+        points and ``errors`` standard errors of the paired difference over at least
+        :attr:`MIN_DEALS` deals; of several, the best mean."""
+        best = 0
+        if found.deals < self.MIN_DEALS:
+            return best
+        # The best of several noisy averages would otherwise favour a lucky one.
+        for i in range(1, len(found.means)):
+            gain = found.means[i] - found.means[0]
+            if gain > self.MARGIN + errors * found.errors[i] and found.means[i] > found.means[best]:
+                best = i
+        return best
+
+    def decide_draw(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                    actions: list[dict[str, Any]]) -> Decision:
+        """Normal's draw (T-11) or answer to a call (T-17), unless playing both to the end of the
+        round on sampled deals clearly favours the other. A player who is down outside round 7
+        takes the discard only to lay it off (T-13): that draw is not searched."""
+        decision, gain = self.draw_choice(turn, view, log, actions)
+        kind = decision.action["kind"]
+        if (gain is None or abs(gain) > self.DRAW_CLOSE or kind not in ("draw_discard", "draw_stock")
+                or (turn.down[turn.seat] and not turn.all_cards)):
+            return decision
+        take = kind == "draw_discard"
+        moves = [DRAW_DISCARD_MOVE, STOCK_MOVE] if take else [STOCK_MOVE, DRAW_DISCARD_MOVE]
+        found = compare_moves(view, log, moves, self.decision_rng(view, log, "draw"), self.DEALS, turn.budget,
+                              self.turn_budget(turn), turn.counter)
+        if self.searched_best(found, self.DRAW_ERRORS) == 0:
+            return Decision(decision.action, around("lookahead.confirmed", decision.why))
+        card = {"card": view["discard_top"]}
+        if take:
+            other = Decision(_first(actions, "draw_stock"), Reason("draw.stock_not_enough", card))
+        else:
+            other = Decision(_first(actions, "draw_discard"), Reason("draw.discard", card))
+        return Decision(other.action, around("lookahead.chosen", other.why))
+
     def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                        discards: list[dict[str, Any]]) -> Decision:
         """Discard after playing normal's best few candidates to the end of the round on sampled deals (T-14)."""
@@ -243,17 +301,10 @@ class TressHardBot(TressBot):
             cost, card = ranked[0]
             return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
         rng = self.decision_rng(view, log, "discard")
-        turns = self.SEARCH_TURNS // self.ALL_CARDS_SHARE if turn.all_cards else self.SEARCH_TURNS
-        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget, turns,
-                                 turn.counter)
-        best = 0
-        if found.deals >= self.MIN_DEALS:
-            # Normal's choice stands unless another discard is clearly better over the same deals:
-            # the best of several noisy averages would otherwise favour a lucky one.
-            for i in range(1, len(shortlist)):
-                gain = found.means[i] - found.means[0]
-                if gain > self.MARGIN + self.ERRORS * found.errors[i] and found.means[i] > found.means[best]:
-                    best = i
+        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget,
+                                 self.turn_budget(turn), turn.counter)
+        # Normal's choice stands unless another discard is clearly better over the same deals.
+        best = self.searched_best(found, self.ERRORS)
         cost, card = shortlist[best]
         if best == 0:
             return Decision(allowed[card.key], around("lookahead.confirmed", turn.reason_for_discard(card, cost)))

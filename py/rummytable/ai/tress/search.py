@@ -31,7 +31,7 @@ from rummytable.ai.tress.model.convert import card_id, model_from_deal, rules_fr
 from rummytable.ai.tress.model.moves import DISCARD_MOVES
 from rummytable.ai.tress.model.policy import policy_turn, standing
 from rummytable.ai.tress.model.seat_stock import SeatStockModel
-from rummytable.ai.tress.model.state import PLAY, TressModel
+from rummytable.ai.tress.model.state import PLAY, Move, TressModel
 from rummytable.cards import Card
 from rummytable.tress.options import TressOptions
 
@@ -45,7 +45,7 @@ MAX_TURNS = 400
 
 @dataclass
 class Comparison:
-    """The result of :func:`compare_discards`.
+    """The result of :func:`compare_moves`.
 
     :ivar means: per candidate, the mean value over the deals (points: the other players' average
         gain less the seat's own, so higher is better).
@@ -92,9 +92,23 @@ def value_for(seat: int, before: Sequence[int], after: Sequence[int]) -> float:
 def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], cards: Sequence[Card],
                      rng: random.Random, deals: int, budget: Budget, turn_budget: int,
                      counter: CardCounter | None = None) -> Comparison:
-    """Compare discarding each of ``cards`` (T-14) by play-outs to the end of the round.
+    """Compare discarding each of ``cards`` (T-14) by play-outs to the end of the round:
+    :func:`compare_moves` with their discards.
 
     :param cards: the candidates, the normal level's choice first; each must be a legal discard.
+    """
+    return compare_moves(view, log, [DISCARD_MOVES[card_id(card)] for card in cards], rng, deals, budget,
+                         turn_budget, counter)
+
+
+def compare_moves(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], moves: Sequence[Move],
+                  rng: random.Random, deals: int, budget: Budget, turn_budget: int,
+                  counter: CardCounter | None = None) -> Comparison:
+    """Compare ``moves`` of the seat to move by play-outs to the end of the round.
+
+    :param moves: the candidates as model moves, the normal level's choice first; each must be
+        legal for the seat in every deal of the view (its discards in the play phase, T-14; the
+        stock or the top discard in the draw, T-11, or answering a call, T-17).
     :param deals: sampled deals at most.
     :param turn_budget: model turns at most for the whole comparison; a deal is started only
         while the largest deal so far still fits, and a deal cut short is dropped whole, so
@@ -106,7 +120,7 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
     seat = int(view["seat"])
     counter = counter or CardCounter(view, log)
     rows: list[list[float]] = []
-    limit = max(1, min(MAX_TURNS, turn_budget // max(1, len(cards))))
+    limit = max(1, min(MAX_TURNS, turn_budget // max(1, len(moves))))
     used = 0
     largest = 0
     for _ in range(deals):
@@ -119,9 +133,9 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
         policy_seed = rng.getrandbits(64)
         row: list[float] = []
         spent = 0
-        for card in cards:
+        for move in moves:
             model = base.copy()
-            model.apply(DISCARD_MOVES[card_id(card)])
+            model.apply(move)
             spent += play_to_end(model, random.Random(policy_seed), limit=limit)
             row.append(value_for(seat, start, standing(model)))
         used += spent
@@ -130,8 +144,9 @@ def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], 
         if budget.clock_fired():
             break
         rows.append(row)
-    means, errors = paired_means(rows, len(cards))
+    means, errors = paired_means(rows, len(moves))
     return Comparison(means, errors, len(rows))
 
 
-__all__ = ["MAX_TURNS", "TURN_UNITS", "Comparison", "compare_discards", "play_to_end", "value_for", "world_model"]
+__all__ = ["MAX_TURNS", "TURN_UNITS", "Comparison", "compare_discards", "compare_moves", "play_to_end", "value_for",
+           "world_model"]
