@@ -8,9 +8,9 @@
   more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
   who is not down.
 * **hard** plays like normal and calls sooner, but settles its close discards - between
-  its best few - by playing the round to its end on sampled deals of the unseen cards, on the
-  search model (:mod:`rummytable.ai.tress.search`). It draws as normal does: a look-ahead for
-  the draw was measured to lose points against normal's own judgement (docs/ai.md, "Tress").
+  its best few - and its close draws (T-11, T-17) by playing the round to its end on sampled
+  deals of the unseen cards, on the search model (:mod:`rummytable.ai.tress.search`); the draw
+  search gains points a match against normal players (docs/ai.md, "Tress").
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
