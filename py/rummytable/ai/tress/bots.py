@@ -281,10 +281,10 @@ class TressHardBot(TressBot):
             return Decision(decision.action, around("lookahead.confirmed", decision.why))
         card = {"card": view["discard_top"]}
         if take:
-            other = Decision(_first(actions, "draw_stock"), Reason("draw.stock_not_enough", card))
+            action, why = _first(actions, "draw_stock"), Reason("draw.stock_not_enough", card)
         else:
-            other = Decision(_first(actions, "draw_discard"), Reason("draw.discard", card))
-        return Decision(other.action, around("lookahead.chosen", other.why))
+            action, why = _first(actions, "draw_discard"), Reason("draw.discard", card)
+        return Decision(action, around("lookahead.chosen", why))
 
     def decide_discard(self, turn: TressTurn, view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
                        discards: list[dict[str, Any]]) -> Decision:
