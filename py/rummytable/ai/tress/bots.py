@@ -224,14 +224,12 @@ class TressHardBot(TressBot):
     SEARCH_TURNS: ClassVar[int] = 3000
     """Model turns at most per decision (a work budget; a round's play-out is about 30)."""
     ALL_CARDS_SHARE: ClassVar[int] = 7
-    """In round 7 the search gets this fraction of :attr:`SEARCH_TURNS`: a play-out turn there asks the
-    contract solver about the whole hand (T-20), several times the work of a turn in rounds 1-6. Since
-    the play-outs build their contracts as normal does, more of their hands reach the solver, so round
-    7 gets a seventh (a quarter before), which keeps its decisions inside the page's cap (docs/ai.md).
-    Under three sets and a run (the default contract) a seventh finishes fewer than :attr:`MIN_DEALS`
-    deals in most searches, so hard plays that round much as normal does; the whole budget there was
-    tried on 800 fresh matches and gained nothing that showed at the table (docs/ai.md, "Round 7
-    searched too")."""
+    """In round 7 the search gets this fraction of :attr:`SEARCH_TURNS`. Every play-out turn there asks
+    the contract solver about the whole hand (T-20); under three runs that costs about nine times a turn
+    under three sets and a run, and a seventh keeps those decisions inside the page's cap. Under three
+    sets and a run (the default) a seventh finishes fewer than :attr:`MIN_DEALS` deals in most searches,
+    so hard plays that round much as normal does; the whole budget there was tried on 800 fresh matches
+    and gained nothing that showed at the table (docs/ai.md, "Round 7 searched too")."""
     MIN_DEALS: ClassVar[int] = 6
     """Fewer finished deals than this leave normal's choice standing."""
     MARGIN: ClassVar[float] = 1.0
