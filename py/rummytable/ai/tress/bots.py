@@ -229,8 +229,8 @@ class TressHardBot(TressBot):
     under three sets and a run, and a seventh keeps those decisions inside the page's cap. Under three
     sets and a run (the default) a seventh finishes fewer than :attr:`MIN_DEALS` deals in most searches,
     so hard plays that round much as normal does. The whole budget there was tried on 800 fresh matches
-    and gained nothing that showed at the table; with play-outs that read a round-7 hand whole, on 1,200
-    more, it gained +1.8 +- 0.9 wins in a hundred, under the bound set for keeping it (docs/ai.md,
+    and gained nothing that showed at the table; with play-outs that read a round-7 hand whole, on 1,600
+    more, it gained +0.9 +- 0.8 wins in a hundred, under the bound set for keeping it (docs/ai.md,
     "Round 7 searched too" and "Round-7 play-outs that race as the players do")."""
     MIN_DEALS: ClassVar[int] = 6
     """Fewer finished deals than this leave normal's choice standing."""
