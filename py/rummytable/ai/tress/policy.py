@@ -31,6 +31,13 @@ DISTANCE_COST = 100.0
 """Cost of one card still missing from the contract."""
 
 
+BASE_DANGER = 0.15
+"""Weight of the penalty points held while nothing says that someone is about to go out."""
+
+RACE_TURNS = 40
+"""Discards of the table over which :attr:`Style.race_weight` comes in fully (a round 7 of four
+normal players lasts 34 discards on average, docs/ai.md)."""
+
 SHARED_LIMIT = 50_000
 """Evaluations kept between decisions (the evaluation is a pure function of hand and rules)."""
 
@@ -52,6 +59,10 @@ class Style:
     :ivar outs_weight: share of a missing card that a sure out is worth (outs count as the
         chance that the next draw is one).
     :ivar delay_ms: (low, high) reaction delay of a call, milliseconds.
+    :ivar race_weight: in a round where every card must go in one lay-down (T-20), the weight
+        of the penalty points held (:meth:`TressTurn.points_cost`) grows from the usual 0.15 to
+        this after :data:`RACE_TURNS` discards, so the hand sheds high cards as someone nears
+        going out; 0 keeps the usual weights.
     """
 
     counting: bool
@@ -60,6 +71,7 @@ class Style:
     deny: bool
     outs_weight: float
     delay_ms: tuple[int, int]
+    race_weight: float = 0.0
 
 
 def table_meld(data: Mapping[str, Any], rules: RunRules) -> Meld:
@@ -135,8 +147,9 @@ class TressTurn:
         return 2 * len(found.outs) + (4 if found.joker_out else 0)
 
     def _danger(self) -> float:
-        """How soon someone may go out, 0..1: weighs the penalty points still held (T-15)."""
-        danger = 0.15
+        """How soon someone may go out, 0..1 (more with :attr:`Style.race_weight` in round 7):
+        weighs the penalty points still held (T-15)."""
+        danger = BASE_DANGER
         for seat in range(self.players):
             if seat == self.seat:
                 continue
@@ -146,6 +159,12 @@ class TressTurn:
         stock = int(self.view.get("stock_count", 50))
         if stock < 25:
             danger = max(danger, 0.4)
+        if self.all_cards and self.style.race_weight:
+            # Nobody goes down before going out in round 7 (T-20): the only clock is the
+            # round's length, and the hand that is caught pays every card (T-15).
+            turns = sum(len(cards) for cards in self.counter.thrown.values())
+            ramp = min(1.0, turns / RACE_TURNS)
+            danger = max(danger, BASE_DANGER + (self.style.race_weight - BASE_DANGER) * ramp)
         return danger
 
     def hand_cost(self, shape: HandShape) -> float:
