@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from rummytable.ai.tress.bots import EASY, NORMAL
+from rummytable.ai.tress.bots import EASY, HARD, NORMAL
 from rummytable.ai.tress.policy import BASE_DANGER, RACE_TURNS, TressTurn
 from rummytable.cards import parse_card
 from rummytable.tress.game import TressGame
@@ -101,6 +101,6 @@ def test_race_weight_sheds_a_joker_late_in_round_7() -> None:
         turn = TressTurn(view, with_discards(game, count), style)
         return turn.discard_options(turn.hand, None)[0][1].key
 
-    assert first_discard(NORMAL, 0) == first_discard(RACING, 0) == "4C"
+    assert first_discard(NORMAL, 0) == first_discard(RACING, 0) == first_discard(HARD, 0) == "4C"
     assert first_discard(NORMAL, 30) != "JK"
-    assert first_discard(RACING, 30) == "JK"
+    assert first_discard(RACING, 30) == first_discard(HARD, 30) == "JK"

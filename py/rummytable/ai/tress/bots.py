@@ -10,7 +10,9 @@
 * **hard** plays like normal and calls sooner, but settles its close discards - between
   its best few - and its close draws (T-11, T-17) by playing the round to its end on sampled
   deals of the unseen cards, on the search model (:mod:`rummytable.ai.tress.search`); the draw
-  search gains points a match against normal players (docs/ai.md, "Tress").
+  search gains points a match against normal players (docs/ai.md, "Tress"). In round 7 it weighs
+  the penalty points it holds more and more as the round goes on (T-20, T-15), so it sheds high
+  cards before somebody goes out.
 
 Every level goes down as soon as it holds the contract (T-12) and lays off what it can
 (T-13). Calls come with a human-like reaction delay drawn from the level's range (T-18).
@@ -36,7 +38,7 @@ EASY = Style(counting=False, avoid_feeding=False, claims="contract", deny=False,
 NORMAL = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
                delay_ms=(900, 1800))
 HARD = Style(counting=True, avoid_feeding=True, claims="weighed", deny=True, outs_weight=0.6,
-             delay_ms=(600, 1200))
+             delay_ms=(600, 1200), race_weight=10.0)
 
 
 class TressBot(Bot):

@@ -62,7 +62,7 @@ class Style:
     :ivar race_weight: in a round where every card must go in one lay-down (T-20), the weight
         of the penalty points held (:meth:`TressTurn.points_cost`) grows from the usual 0.15 to
         this after :data:`RACE_TURNS` discards, so the hand sheds high cards as someone nears
-        going out; 0 keeps the usual weights.
+        going out; 0 keeps the usual weights (easy and normal), hard has 10 (docs/ai.md).
     """
 
     counting: bool
