@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from rummytable.ai.tress.bots import EASY, HARD, NORMAL
-from rummytable.ai.tress.policy import BASE_DANGER, RACE_TURNS, TressTurn
+from rummytable.ai.tress.policy import BASE_DANGER, RACE_TURNS, Style, TressTurn
 from rummytable.cards import parse_card
 from rummytable.tress.game import TressGame
 from rummytable.tress.position import scenario
@@ -97,7 +97,7 @@ def test_race_weight_sheds_a_joker_late_in_round_7() -> None:
     game = TressGame.from_position(scenario([ROUND7_HAND, None, None, None], round_no=7))
     view = game.view(0)
 
-    def first_discard(style: Any, count: int) -> str:
+    def first_discard(style: Style, count: int) -> str:
         turn = TressTurn(view, with_discards(game, count), style)
         return turn.discard_options(turn.hand, None)[0][1].key
 

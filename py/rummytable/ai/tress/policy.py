@@ -60,7 +60,7 @@ class Style:
         chance that the next draw is one).
     :ivar delay_ms: (low, high) reaction delay of a call, milliseconds.
     :ivar race_weight: in a round where every card must go in one lay-down (T-20), the weight
-        of the penalty points held (:meth:`TressTurn.points_cost`) grows from the usual 0.15 to
+        of the penalty points held (:meth:`TressTurn.points_cost`) grows from :data:`BASE_DANGER` to
         this after :data:`RACE_TURNS` discards, so the hand sheds high cards as someone nears
         going out; 0 keeps the usual weights (easy and normal), hard has 10 (docs/ai.md).
     """
