@@ -147,8 +147,9 @@ class TressTurn:
         return 2 * len(found.outs) + (4 if found.joker_out else 0)
 
     def _danger(self) -> float:
-        """How soon someone may go out, 0..1 (more with :attr:`Style.race_weight` in round 7):
-        weighs the penalty points still held (T-15)."""
+        """How soon someone may go out, as the weight of the penalty points still held (T-15):
+        :data:`BASE_DANGER`, up to 1 once another player is down or the stock runs low, and in
+        round 7 up to :attr:`Style.race_weight` (10 for hard)."""
         danger = BASE_DANGER
         for seat in range(self.players):
             if seat == self.seat:
