@@ -251,6 +251,24 @@ class TressHardBot(TressBot):
     play-outs part at once (different cards in the hand), so its comparison is noisier than a
     discard's, and two errors left almost every draw as normal had it (docs/ai.md)."""
 
+    HORIZON: ClassVar[int] = 10
+    """Turns a play-out of rounds 1-6 runs before it is valued by every seat's expected points at the
+    round's end (:mod:`~rummytable.ai.tress.model.leaf`); 0 plays them to the end of the round, as
+    round 7 always is (docs/ai.md, "Short play-outs valued by a fitted leaf")."""
+    LEAF_DEALS: ClassVar[int] = 96
+    """Sampled deals at most per decision with short play-outs (the turn budget ends it sooner)."""
+    LEAF_ERRORS: ClassVar[float] = 1.0
+    """Standard errors (with :attr:`MARGIN`) a draw or a discard must beat normal's by with short
+    play-outs: their errors are a fifth of a whole round's, so one error is already a small gap."""
+
+    def horizon(self, turn: TressTurn) -> int:
+        """Turns a play-out of this decision runs (:attr:`HORIZON`; 0, to the round's end, in round 7)."""
+        return 0 if turn.all_cards else self.HORIZON
+
+    def deals(self, turn: TressTurn) -> int:
+        """Sampled deals at most for this decision: :attr:`LEAF_DEALS` with short play-outs, else :attr:`DEALS`."""
+        return self.LEAF_DEALS if self.horizon(turn) else self.DEALS
+
     def turn_budget(self, turn: TressTurn) -> int:
         """Model turns this decision's search may play: :attr:`SEARCH_TURNS`, a seventh in round 7."""
         return self.SEARCH_TURNS // self.ALL_CARDS_SHARE if turn.all_cards else self.SEARCH_TURNS
@@ -281,9 +299,10 @@ class TressHardBot(TressBot):
             return decision
         take = kind == "draw_discard"
         moves = [DRAW_DISCARD_MOVE, STOCK_MOVE] if take else [STOCK_MOVE, DRAW_DISCARD_MOVE]
-        found = compare_moves(view, log, moves, self.decision_rng(view, log, "draw"), self.DEALS, turn.budget,
-                              self.turn_budget(turn), turn.counter)
-        if self.searched_best(found, self.DRAW_ERRORS) == 0:
+        horizon = self.horizon(turn)
+        found = compare_moves(view, log, moves, self.decision_rng(view, log, "draw"), self.deals(turn), turn.budget,
+                              self.turn_budget(turn), turn.counter, horizon)
+        if self.searched_best(found, self.LEAF_ERRORS if horizon else self.DRAW_ERRORS) == 0:
             return Decision(decision.action, around("lookahead.confirmed", decision.why))
         card = {"card": view["discard_top"]}
         if take:
@@ -307,10 +326,11 @@ class TressHardBot(TressBot):
             cost, card = ranked[0]
             return Decision(allowed[card.key], turn.reason_for_discard(card, cost))
         rng = self.decision_rng(view, log, "discard")
-        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.DEALS, turn.budget,
-                                 self.turn_budget(turn), turn.counter)
+        horizon = self.horizon(turn)
+        found = compare_discards(view, log, [card for _, card in shortlist], rng, self.deals(turn), turn.budget,
+                                 self.turn_budget(turn), turn.counter, horizon)
         # Normal's choice stands unless another discard is clearly better over the same deals.
-        best = self.searched_best(found, self.ERRORS)
+        best = self.searched_best(found, self.LEAF_ERRORS if horizon else self.ERRORS)
         cost, card = shortlist[best]
         if best == 0:
             return Decision(allowed[card.key], around("lookahead.confirmed", turn.reason_for_discard(card, cost)))

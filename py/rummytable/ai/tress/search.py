@@ -28,6 +28,7 @@ from rummytable.ai.paired import paired_means
 from rummytable.ai.tress.determinize import sample_world
 from rummytable.ai.tress.eval import CardCounter
 from rummytable.ai.tress.model.convert import card_id, model_from_deal, rules_from_options
+from rummytable.ai.tress.model.leaf import expected_totals
 from rummytable.ai.tress.model.moves import DISCARD_MOVES
 from rummytable.ai.tress.model.policy import policy_turn, standing
 from rummytable.ai.tress.model.seat_stock import SeatStockModel
@@ -82,7 +83,7 @@ def play_to_end(model: TressModel, rng: random.Random, explore: float = 0.0, lim
     return turns
 
 
-def value_for(seat: int, before: Sequence[int], after: Sequence[int]) -> float:
+def value_for(seat: int, before: Sequence[float], after: Sequence[float]) -> float:
     """The seat's value of a play-out: the others' average points taken less its own (T-2)."""
     gains = [b - a for a, b in zip(before, after)]
     others = [g for s, g in enumerate(gains) if s != seat]
@@ -91,20 +92,19 @@ def value_for(seat: int, before: Sequence[int], after: Sequence[int]) -> float:
 
 def compare_discards(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], cards: Sequence[Card],
                      rng: random.Random, deals: int, budget: Budget, turn_budget: int,
-                     counter: CardCounter | None = None) -> Comparison:
-    """Compare discarding each of ``cards`` (T-14) by play-outs to the end of the round:
-    :func:`compare_moves` with their discards.
+                     counter: CardCounter | None = None, horizon: int = 0) -> Comparison:
+    """Compare discarding each of ``cards`` (T-14) by play-outs: :func:`compare_moves` with their discards.
 
     :param cards: the candidates, the normal level's choice first; each must be a legal discard.
     """
     return compare_moves(view, log, [DISCARD_MOVES[card_id(card)] for card in cards], rng, deals, budget,
-                         turn_budget, counter)
+                         turn_budget, counter, horizon)
 
 
 def compare_moves(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], moves: Sequence[Move],
                   rng: random.Random, deals: int, budget: Budget, turn_budget: int,
-                  counter: CardCounter | None = None) -> Comparison:
-    """Compare ``moves`` of the seat to move by play-outs to the end of the round.
+                  counter: CardCounter | None = None, horizon: int = 0) -> Comparison:
+    """Compare ``moves`` of the seat to move by play-outs to the end of the round, or ``horizon`` turns.
 
     :param moves: the candidates as model moves, the normal level's choice first; each must be
         legal for the seat in every deal of the view (its discards in the play phase, T-14; the
@@ -115,12 +115,17 @@ def compare_moves(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], mov
         the candidates stay paired. One play-out gets at most its share of the budget (a round 7
         whose contract nobody meets can run on for hundreds of turns, T-20, T-21): it is then
         valued as it stands, the same way for every candidate.
+    :param horizon: turns a play-out runs before it is valued by each seat's expected points at
+        the round's end (:func:`~rummytable.ai.tress.model.leaf.expected_totals`, fitted for rounds
+        1-6); 0 plays to the end of the round. A round that ends sooner is scored exactly.
     :returns: the :class:`Comparison` (``deals`` 0 when none was played).
     """
     seat = int(view["seat"])
     counter = counter or CardCounter(view, log)
     rows: list[list[float]] = []
     limit = max(1, min(MAX_TURNS, turn_budget // max(1, len(moves))))
+    if horizon:
+        limit = min(limit, horizon)
     used = 0
     largest = 0
     for _ in range(deals):
@@ -137,7 +142,7 @@ def compare_moves(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], mov
             model = base.copy()
             model.apply(move)
             spent += play_to_end(model, random.Random(policy_seed), limit=limit)
-            row.append(value_for(seat, start, standing(model)))
+            row.append(value_for(seat, start, expected_totals(model) if horizon else standing(model)))
         used += spent
         largest = max(largest, spent)
         budget.spend(spent * TURN_UNITS)
