@@ -6,8 +6,9 @@ protocol; at a sample of the turns of rounds 1-6 it puts the true position on th
 plays ``H`` turns with the play-out policy (as the search does,
 :attr:`~rummytable.ai.tress.bots.TressHardBot.HORIZON`), notes each seat's group
 (:func:`~rummytable.ai.tress.model.leaf.group_of`), penalty points and stock left per player,
-plays the round to its end and notes the points each seat took for the round (T-2, T-15). Each group's three coefficients are then fitted by least squares and
-printed as the Python source of ``LEAF`` with the sample counts and the error of the fit.
+plays the round to its end and notes the points each seat took for the round (T-2, T-15). Each
+group's three coefficients are then fitted by least squares and printed as the Python source of
+``LEAF`` with the sample counts and the error of the fit.
 
 The fit reads true positions (it is a tool, not a player): no decision of a computer player
 ever sees them.
