@@ -168,17 +168,17 @@ def _normal_game_at(match: int, steps: int) -> TressGame:
     return game
 
 
-def test_hard_draws_from_the_stock_where_its_play_outs_clearly_favour_it() -> None:
-    # Normal takes the eight of clubs (it brings the contract closer, T-11) in a close call;
-    # played out on sampled deals, the stock comes out ahead by more than the gate asks.
-    game = _normal_game_at(4, 2)
+def test_hard_takes_the_discard_where_its_play_outs_clearly_favour_it() -> None:
+    # Normal draws from the stock in a close call (T-11); played out on sampled deals, taking the
+    # top discard comes out ahead by more than the gate asks.
+    game = _normal_game_at(10, 12)
     seat = game.to_move
     assert seat is not None and game.phase is Phase.DRAW
     view = game.view(seat)
     normal = make_bot("tress", "normal", seed=seat).decide(view, game.public_log)
     hard = make_bot("tress", "hard", seed=seat).decide(view, game.public_log)
-    assert normal.action["kind"] == "draw_discard"
-    assert hard.action["kind"] == "draw_stock" and hard.why.id == "lookahead.chosen", hard
+    assert normal.action["kind"] == "draw_stock"
+    assert hard.action["kind"] == "draw_discard" and hard.why.id == "lookahead.chosen", hard
 
 
 def test_hard_takes_a_card_that_completes_its_contract_without_a_search() -> None:
