@@ -8,9 +8,10 @@
   more card to build with) and, as the drawer, keeps a cheap claimed card from a caller
   who is not down.
 * **hard** plays like normal and calls sooner, but settles its close discards - between
-  its best few - and its close draws (T-11, T-17) by playing the round to its end on sampled
-  deals of the unseen cards, on the search model (:mod:`rummytable.ai.tress.search`); the draw
-  search gains points a match against normal players (docs/ai.md, "Tress"). In round 7 it weighs
+  its best few - and its close draws (T-11, T-17) by play-outs on sampled deals of the unseen
+  cards, on the search model (:mod:`rummytable.ai.tress.search`): in rounds 1-6 ten turns on,
+  valued by every player's expected points at the round's end
+  (:mod:`~rummytable.ai.tress.model.leaf`), in round 7 to the round's end (docs/ai.md, "Tress"). In round 7 it weighs
   the penalty points it holds more and more as the round goes on (T-20, T-15), so it sheds high
   cards before somebody goes out.
 
@@ -203,9 +204,10 @@ class TressNormalBot(TressBot):
 
 @register
 class TressHardBot(TressBot):
-    """Normal play, with its close draws and its best discards played to the end of the round on sampled
-    deals of the unseen cards (each deal's stock dealt out to the seats in advance,
-    :mod:`~rummytable.ai.tress.model.seat_stock`).
+    """Normal play, with its close draws and its best discards played out on sampled deals of the
+    unseen cards (each deal's stock dealt out to the seats in advance,
+    :mod:`~rummytable.ai.tress.model.seat_stock`): :attr:`HORIZON` turns in rounds 1-6, then valued
+    by the fitted leaf; to the round's end in round 7.
 
     Work units: normal's evaluation steps, then :data:`~rummytable.ai.tress.search.TURN_UNITS` per
     model turn of the play-outs, at most :attr:`SEARCH_TURNS` turns a decision (a seventh in round 7).

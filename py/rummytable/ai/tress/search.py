@@ -1,4 +1,4 @@
-"""Search for the hard Tress player: candidate moves played out to the end of the round.
+"""Search for the hard Tress player: candidate moves played out on sampled deals of the round.
 
 For each sampled deal of the unseen cards (:func:`~rummytable.ai.tress.determinize.sample_world`,
 consistent with the seat's view and the public log) the round is put on the play-out model
@@ -6,14 +6,17 @@ consistent with the seat's view and the public log) the round is put on the play
 and the round is played to its end (T-15, T-21, T-22) by the model's greedy policy for every
 seat, the calls of "take it" included (T-16..T-18): the other players' replies are played, not
 assumed. The round's points then score the candidate from the seat's side: what the other
-players took on average less what the seat took (T-2, T-15), in points.
+players took on average less what the seat took (T-2, T-15), in points. A play-out may instead
+stop after a few turns (``horizon``) and be valued by every seat's expected total at the round's
+end (:func:`~rummytable.ai.tress.model.leaf.expected_totals`, fitted to play-outs): far less noise
+for the same candidates, so many more deals fit the same budget and a smaller gap is told from luck.
 
 Every candidate is tried on the same deals with the same policy choices (common random numbers),
 so the comparison measures the move, not the luck of the sample; in each deal every seat draws
 its own share of the stock (:class:`~rummytable.ai.tress.model.seat_stock.SeatStockModel`), so
-that a candidate which changes who draws when does not deal every later draw anew. The work is counted in model
-turns (a work budget, :class:`~rummytable.ai.base.Budget`): a decision is a pure function of the
-view, the log and the seed on every machine.
+that a candidate which changes who draws when does not deal every later draw anew. The work is
+counted in model turns (a work budget, :class:`~rummytable.ai.base.Budget`): a decision is a pure
+function of the view, the log and the seed on every machine.
 """
 
 from __future__ import annotations
