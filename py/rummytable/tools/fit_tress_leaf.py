@@ -25,9 +25,8 @@ from rummytable.ai import make_bot
 from rummytable.ai.tress.model.convert import model_from_state, rules_from_options
 from rummytable.ai.tress.model.hand import hand_points
 from rummytable.ai.tress.model.leaf import Coefficients, group_of
-from rummytable.ai.tress.model.policy import policy_turn
 from rummytable.ai.tress.model.state import DRAW, PLAY, TressModel
-from rummytable.ai.tress.search import MAX_TURNS
+from rummytable.ai.tress.search import MAX_TURNS, play_to_end
 from rummytable.tools.autoplay import bot_steps
 from rummytable.tools.tournament import new_game
 from rummytable.tress.game import TressGame
@@ -70,18 +69,13 @@ def samples(matches: int, seed: int, horizon: int) -> list[Sample]:
 
 def _sample(model: TressModel, rng: random.Random, horizon: int) -> list[Sample]:
     """Play ``horizon`` turns of ``model``, note every seat, play on to the round's end; [] when it ended sooner."""
-    turns = 0
-    while model.phase <= PLAY and turns < horizon:
-        policy_turn(model, rng, 0.0)
-        turns += 1
+    turns = play_to_end(model, rng, limit=horizon)
     if model.phase > PLAY:
         return []
     marks = [(group_of(model, seat), hand_points(model.hands[seat]), model.scores[seat])
              for seat in range(model.players)]
     draws = len(model.stock) / model.players
-    while model.phase <= PLAY and turns < MAX_TURNS:
-        policy_turn(model, rng, 0.0)
-        turns += 1
+    play_to_end(model, rng, limit=MAX_TURNS - turns)
     if model.points is None:
         return []
     return [Sample(group, points, draws, model.scores[seat] - before)
