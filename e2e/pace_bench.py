@@ -5,7 +5,8 @@ turns with the page's hint and lets every card go (Pass at once whenever the tak
 him); a wait runs from the end of his turn (his discard made) to the start of his next one
 (the table ready for his draw, or for his answer to a call). Real time, as a person sees it,
 with the default "ask me only when the card fits my hand" and, at Normal speed, also with the
-person asked for every card. Progress lines go to stderr.
+person asked for every card and with three hard computer players (whose searches take longest).
+Progress lines go to stderr.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ WAITS = 8
 SEED = 41
 
 
-def _waits(ctx: Any, speed: str, *, ask_always: bool, waits: int = WAITS, seed: int = SEED) -> dict[str, Any]:
+def _waits(ctx: Any, speed: str, *, ask_always: bool, waits: int = WAITS, seed: int = SEED,
+           level: str | None = None) -> dict[str, Any]:
     context = ctx.browser.new_context()
     try:
         page = context.new_page()
@@ -31,7 +33,7 @@ def _waits(ctx: Any, speed: str, *, ask_always: bool, waits: int = WAITS, seed: 
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         if ask_always:
             page.uncheck("[data-testid=take-it-fits]")
-        start_game(page, "tress", players=4)
+        start_game(page, "tress", players=4, level=level)
         samples: list[float] = []
         asked = 0
         ended: float | None = None  # when the person's last turn ended (his discard)
@@ -74,10 +76,11 @@ def bench_pace(ctx: Any, *, waits: int = WAITS, speeds: tuple[str, ...] = SPEEDS
     """Waits between the person's own turns in 4-player Tress, per speed (see the module docstring).
 
     :param waits: waits measured per speed. :param speeds: the speeds measured.
-    :param compare: also measure Normal with the person asked for every card.
+    :param compare: also measure Normal with the person asked for every card, and Normal with
+        three hard computer players.
     :returns: ``{speed: {"median", "p90", "max", "runs", "asked", "unit"}}`` for each speed with the
-        default setting, plus ``"normal_ask_always"``; waits in milliseconds, ``asked`` the take-it
-        bars the person passed.
+        default setting, plus ``"normal_ask_always"`` and ``"normal_hard"``; waits in milliseconds,
+        ``asked`` the take-it bars the person passed.
     """
     result: dict[str, Any] = {"unit": "ms", "seed": SEED, "waits": waits}
     for speed in speeds:
@@ -89,4 +92,7 @@ def bench_pace(ctx: Any, *, waits: int = WAITS, speeds: tuple[str, ...] = SPEEDS
     result["normal_ask_always"] = _waits(ctx, "normal", ask_always=True, waits=waits)
     print(f"[bench] pace normal, asked for every card: wait median {result['normal_ask_always']['median']} ms",
           file=sys.stderr, flush=True)
+    result["normal_hard"] = _waits(ctx, "normal", ask_always=False, waits=waits, level="hard")
+    print(f"[bench] pace normal, three hard players: wait median {result['normal_hard']['median']} ms, "
+          f"p90 {result['normal_hard']['p90']} ms", file=sys.stderr, flush=True)
     return result

@@ -63,18 +63,22 @@ def press_play(page: Any, selector: str = "[data-testid=play]") -> None:
 
 
 def start_game(page: Any, game: str, *, players: int | None = None, options: dict[str, str] | None = None,
-               watch: bool = False, ask_always: bool = False) -> None:
+               watch: bool = False, ask_always: bool = False, level: str | None = None) -> None:
     """Choose the game, players and house rules on the start screen, then press Play (or Watch)
     for a new match (see :func:`press_play`).
 
     :param ask_always: Tress: have the person asked to "take it" for every card, not only for
         cards that fit his hand (the default).
+    :param level: one level for every computer player ("easy", "normal", "hard"); None keeps
+        the start screen's.
     """
     page.click(f"[data-testid=game-{game}]")
     if ask_always:
         page.uncheck("[data-testid=take-it-fits]")
     if players is not None:
         page.click(f"[data-testid=players-{players}]")
+    if level is not None:
+        page.select_option("[data-testid=level-all]", level)
     if options:
         page.wait_for_selector(f"[data-testid=opt-{game}-{next(iter(options))}]", state="attached", timeout=60_000)
         page.click("[data-testid=house-rules] summary")
