@@ -147,6 +147,9 @@ def test_unusable_snapshot_falls_back_to_a_fresh_start_and_is_replaced(
         page.goto(f"{site_url}?watchdog={WATCHDOG_MS}")  # a failed snapshot, then Python from scratch
         wait_ready(page, timeout_ms=120_000)
         page.wait_for_selector(SAVED, state="attached", timeout=60_000)
+        # The offline copy takes the snapshot over from the worker's cache once it is saved: damage
+        # it after that copy is made, or a good copy made meanwhile would start the next page.
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=90_000)
         page.evaluate(DAMAGE_JS, [boot["snapshot"], list(body)])
         page.reload()
         wait_ready(page, timeout_ms=120_000)
