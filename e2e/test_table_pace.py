@@ -1,5 +1,6 @@
 """The computer seats' pace (web/table/match.js): a computer player's move is worked out during
-its thinking pause, not after it, and shown when the pause is over.
+its thinking pause (``bot_think``), not after it, and made and shown when the pause is over
+(``bot_step``).
 
 The page's clock is stopped (page_clock): the pause moves only when the test lets page time
 pass, while the engine (a Web Worker on real time) answers whenever it is asked. So "asked
@@ -19,20 +20,21 @@ LOG = "[data-testid=log] li"
 SPY = """() => {
   const engine = window.rummyTable.engine;
   const call = engine.call.bind(engine);
-  window.botSteps = [];
+  window.calls = {asked: [], thought: 0};
   engine.call = (method, ...args) => {
+    window.calls.asked.push(method);
     const answer = call(method, ...args);
-    if (method === "bot_step") answer.then((result) => window.botSteps.push(result.view.to_move));
+    if (method === "bot_think") answer.then(() => { window.calls.thought += 1; });
     return answer;
   };
 }"""
-"""Count the engine's answers to ``bot_step`` (the page's only way to have a computer seat move)."""
+"""Record the page's calls to the engine, and count the answers to ``bot_think``."""
 BOT_PAUSE_MS = 550
 """The pause before a computer player's first move of a turn at the Normal speed (web/app/settings.js)."""
 
 
-def _steps(page: Any) -> int:
-    count: int = page.evaluate("window.botSteps.length")
+def _asked(page: Any, method: str) -> int:
+    count: int = page.evaluate(f"window.calls.asked.filter((m) => m === {method!r}).length")
     return count
 
 
@@ -42,12 +44,13 @@ def test_the_computer_thinks_during_its_pause_and_moves_when_it_ends(session: Br
     page.evaluate(SPY)
     start_game(page, "take", players=2, watch=True)
     shown = page.locator(LOG).count()
-    # Page time stands still: the pause has not begun to run, yet the engine has the move.
-    page.wait_for_function("() => window.botSteps.length === 1", timeout=30_000)
+    # Page time stands still: the pause has not begun to run, yet the engine has worked the move out.
+    page.wait_for_function("() => window.calls.thought === 1", timeout=30_000)
     page_clock.engine_caught_up(page)
-    assert page.locator(LOG).count() == shown, "the move was shown before the pause"
-    # Nothing shows until the whole pause has passed, however early the engine answered.
+    assert _asked(page, "bot_step") == 0, "the move was made before the pause"
+    # Nothing is made or shown until the whole pause has passed, however early the engine was done.
     page_clock.run(page, BOT_PAUSE_MS - 50)
-    assert page.locator(LOG).count() == shown, "the move was shown before the pause was over"
-    assert _steps(page) == 1, "a second move was asked for before the first was shown"
+    assert _asked(page, "bot_step") == 0, "the move was made before the pause was over"
+    assert page.locator(LOG).count() == shown
     page_clock.wait_until(page, lambda: page.locator(LOG).count() > shown, what="the move after the pause")
+    assert _asked(page, "bot_step") == 1

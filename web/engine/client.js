@@ -131,6 +131,13 @@ export const undo = (engine) => engine.call("undo");
  */
 export const botStep = (engine) => engine.call("bot_step");
 
+/**
+ * Have the computer seat to move work out its move now, for the next `botStep` to make; nothing
+ * changes at the table (a move the person makes first has it worked out anew).
+ * @param {Engine} engine @returns {Promise<{seat?: number, idle?: boolean}>}
+ */
+export const botThink = (engine) => engine.call("bot_think");
+
 /** Tress: each computer seat's "take it" decision and reaction delay (milliseconds), and whether
  * the card fits the person's hand (`person` null in watch mode).
  * @param {Engine} engine @returns {Promise<{offers: ClaimOffer[], person: ClaimPerson | null}>} */

@@ -280,19 +280,15 @@ export class Match {
       this.lastBot = seat;
       this.thinking = seat;
       this.draw();
-      // When the person can do nothing before this move, the engine works it out during the
-      // pause, not after it: the pause is the time the player seems to think, so a long search
-      // (hard) is not added to it; the move is shown once the pause is over and no window is
-      // open over the table. While he may still act (a "take it" call, T-16, T-19), the move is
-      // asked for only after the pause, so that his call can come first.
-      const ahead = !this.human || A.mine(view).length === 0;
-      const step = ahead ? bridge.botStep(this.engine) : null;
-      step?.catch(() => {});  // a failure is handled where the answer is awaited (send)
+      // The engine works the move out during the pause, not after it (the pause is the time the
+      // player seems to think, so a long search is not added to it); the move itself is made
+      // after the pause, so a "take it" call the person makes meanwhile still comes first (T-16).
+      bridge.botThink(this.engine).catch(() => {});  // a failure shows at the move itself
       await sleep(sameTurn ? speed.followPause : speed.botPause);
       await this.pauser.unpaused();
       if (this.closed) return;
       const before = this.view;
-      await this.send(step ? () => step : bridge.botStep);
+      await this.send(bridge.botStep);
       this.thinking = null;
       if (this.view === before) return;  // nothing changed: stop rather than spin
     }

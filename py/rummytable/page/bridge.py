@@ -273,6 +273,16 @@ def bot_step(params: Params) -> JSONValue:
     return _current().bot_step()
 
 
+def bot_think(params: Params) -> JSONValue:
+    """Work out the computer's next move for the next ``bot_step``; nothing changes at the table.
+
+    :returns: ``{"seat"}``, or ``{"idle": true}`` when no computer seat is to move (see
+        :meth:`rummytable.page.session.Session.bot_think`).
+    """
+    _no_params("bot_think", params)
+    return _current().bot_think()
+
+
 def claim_offers(params: Params) -> JSONValue:
     """Tress: each computer seat's "take it" decision -> ``{"offers": [{seat, call, delay_ms, cut_short}]}``."""
     _no_params("claim_offers", params)
@@ -373,6 +383,7 @@ METHODS: Final[dict[str, Method]] = {
     "state": state,
     "act": act,
     "undo": undo,
+    "bot_think": bot_think,
     "bot_step": bot_step,
     "claim_offers": claim_offers,
     "bot_claim": bot_claim,

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from rummytable.ai import LEVELS, make_bot
+from rummytable.ai.base import Decision
 from rummytable.ai.reasons import Reason
 from rummytable.ai.tress.fit import top_discard_fits
 from rummytable.cards import CardError, parse_card
@@ -114,6 +115,10 @@ class Session:
         # The match as it stood before each of the person's table moves in the turn now being
         # played, oldest first (see undo()); emptied by any move that is not such a move.
         self._before: list[Game] = []
+        # A computer move worked out ahead by bot_think(): the game object and its history's
+        # length when it was decided, so that any change since (a move, an undo, another
+        # match) makes bot_step() decide anew.
+        self._thought: tuple[Game, int, Decision] | None = None
 
     @classmethod
     def new(cls, name: str, options: object, seats: list[str], seed: int | None = None) -> Session:
@@ -204,12 +209,41 @@ class Session:
         seat = self.bot_to_move()
         if seat is None:
             return {"idle": True, "view": self.view()}
-        view = self.game.view(seat)
-        decision = self.bots[seat].decide(view, self._log())
+        decision = self._ahead() or self._decide(seat)
+        self._thought = None
         events = self.game.apply_json(decision.action)
         self._before.clear()
         return {"seat": seat, "action": decision.action, "reason": decision.why.to_json(),
                 "cut_short": decision.cut_short, "events": self._events(events), "view": self.view()}
+
+    def bot_think(self) -> dict[str, Any]:
+        """Work out the move of the computer seat to move now, for the next :meth:`bot_step` to make;
+        nothing changes at the table. Returns ``{"seat"}``, or ``{"idle": true}`` when no computer
+        seat is to move.
+
+        The page asks for it as a computer player's thinking pause begins, so the search runs
+        during the pause instead of after it. The move is still made only by :meth:`bot_step`,
+        after the pause and after anything the person did meanwhile (a "take it" call, T-16): if
+        the match has changed by then, that move is worked out anew from the new position.
+        """
+        seat = self.bot_to_move()
+        if seat is None:
+            self._thought = None
+            return {"idle": True}
+        if self._ahead() is None:
+            self._thought = (self.game, len(self.game.history), self._decide(seat))
+        return {"seat": seat}
+
+    def _decide(self, seat: int) -> Decision:
+        """Computer seat ``seat``'s decision, from its own view and the public log only."""
+        return self.bots[seat].decide(self.game.view(seat), self._log())
+
+    def _ahead(self) -> Decision | None:
+        """The decision :meth:`bot_think` made for the match exactly as it stands now, else None."""
+        if self._thought is None:
+            return None
+        game, moves, decision = self._thought
+        return decision if game is self.game and moves == len(self.game.history) else None
 
     def claim_offers(self) -> dict[str, Any]:
         """Each computer seat's "take it" decision on the current top discard, with its delay (T-18),
