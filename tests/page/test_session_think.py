@@ -51,7 +51,7 @@ def _bot_to_move(session: Session) -> bool:
 
 
 def _person_may_call(session: Session) -> bool:
-    """A computer seat is to draw while the person may still call "take it" for the top discard (T-16)."""
+    """A computer seat is to move while the person may still call "take it" for the top discard (T-16)."""
     legal = session.view()["legal_actions"]
     return session.bot_to_move() is not None and any(action["kind"] == "call" for action in legal)
 
